@@ -1,0 +1,32 @@
+package io.metaquorum.raft;
+
+/**
+ * Every bound the core keeps (STYLE.md principle 8), units last.
+ *
+ * @param fetchBytesMax          records returned by one Fetch
+ * @param fetchSnapshotBytesMax  bytes returned by one FetchSnapshot chunk
+ * @param appendBatchRecordsMax  records in one appended batch
+ * @param appendBatchBytesMax    record bytes in one appended batch
+ * @param appendQueueRecordsMax  records waiting to be appended before append() refuses more
+ * @param snapshotBytesMax       the largest snapshot a follower downloads
+ */
+public record RaftLimits(int fetchBytesMax, int fetchSnapshotBytesMax, int appendBatchRecordsMax,
+                         int appendBatchBytesMax, int appendQueueRecordsMax, long snapshotBytesMax) {
+    public static final RaftLimits DEFAULTS =
+            new RaftLimits(1 << 20, 1 << 20, 8192, 1 << 20, 1 << 20, 1L << 30);
+
+    /** Throws {@link IllegalArgumentException} naming the first bad relation. */
+    public void validate() {
+        if (fetchBytesMax <= 0 || fetchSnapshotBytesMax <= 0 || appendBatchRecordsMax <= 0
+                || appendBatchBytesMax <= 0 || appendQueueRecordsMax <= 0 || snapshotBytesMax <= 0) {
+            throw new IllegalArgumentException("raft limits must all be > 0: " + this);
+        }
+        if (appendBatchBytesMax > fetchBytesMax) {
+            throw new IllegalArgumentException("appendBatchBytesMax (" + appendBatchBytesMax
+                    + ") must not exceed fetchBytesMax (" + fetchBytesMax + "): a batch must fit one fetch");
+        }
+        if (appendQueueRecordsMax < appendBatchRecordsMax) {
+            throw new IllegalArgumentException("appendQueueRecordsMax must be >= appendBatchRecordsMax");
+        }
+    }
+}
