@@ -1,17 +1,50 @@
 package io.metaquorum.raft.core;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.Message;
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.protocol.BeginQuorumEpochRequest;
+import io.metaquorum.protocol.BeginQuorumEpochResponse;
+import io.metaquorum.protocol.DescribeQuorumRequest;
+import io.metaquorum.protocol.EndQuorumEpochRequest;
+import io.metaquorum.protocol.EndQuorumEpochResponse;
+import io.metaquorum.protocol.FetchRequest;
+import io.metaquorum.protocol.FetchResponse;
+import io.metaquorum.protocol.FetchSnapshotRequest;
+import io.metaquorum.protocol.FetchSnapshotResponse;
+import io.metaquorum.protocol.VoteRequest;
+import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.core.handler.DescribeQuorumHandler;
+import io.metaquorum.raft.core.handler.ElectionCoordinator;
+import io.metaquorum.raft.core.handler.FetchHandler;
+import io.metaquorum.raft.core.handler.FollowerFetcher;
+import io.metaquorum.raft.core.handler.LeaderCoordinator;
+import io.metaquorum.raft.core.handler.QuorumEpochHandler;
+import io.metaquorum.raft.core.handler.SnapshotServer;
+import io.metaquorum.raft.core.handler.VoteHandler;
+import io.metaquorum.raft.core.role.ElectionTimers;
+import io.metaquorum.raft.core.role.RaftRole;
+import io.metaquorum.raft.core.role.Resigned;
+import io.metaquorum.raft.core.role.RoleTransitions;
 import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RaftResponse;
+import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import io.metaquorum.raft.storage.RaftLog;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * PUBLIC SURFACE ONLY (being implemented). The deterministic consensus core.
+ * The deterministic consensus core of one replica (KIP-595 / KIP-630 / KIP-996 semantics).
+ * It reads no clock, starts no thread and opens no socket: messages and the current time go
+ * in, messages come out, and the log and election state are written through injected ports.
+ * The election state is written (durably) before any answer that depends on it is queued.
  *
  * <p>Driver contract (production driver and simulator alike), one thread:
  * <pre>
@@ -25,11 +58,43 @@ import java.util.random.RandomGenerator;
  *   }
  *   wait until deadline or the next inbound message
  * </pre>
+ * Followers report only flushed offsets and the leader counts only its own flushed end
+ * toward the high watermark, so sending before the flush is safe.
  */
 public final class RaftCore {
+    private static final Logger LOG = LoggerFactory.getLogger(RaftCore.class);
+
+    private final CoreContext ctx;
+    private final VoteHandler votes;
+    private final ElectionCoordinator elections;
+    private final LeaderCoordinator leaders;
+    private final FetchHandler fetches;
+    private final FollowerFetcher fetcher;
+    private final SnapshotServer snapshotServer;
+    private final QuorumEpochHandler quorumEpochs;
+    private final DescribeQuorumHandler describe;
+    private long shutdownDeadlineMs = Long.MAX_VALUE;
+
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
                     RaftListener listener, QuorumRules rules, long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        config.validate();
+        ElectionTimers timers = new ElectionTimers(config.timeouts(), random);
+        RaftRole initial = InitialRole.from(config, stateStore, timers, nowMs);
+        RoleTransitions roles = new RoleTransitions(config, stateStore, listener, timers, initial);
+        this.ctx = new CoreContext(config, log, roles, new Outbox(config.localId()),
+                new CommitTracker(config.localId(), log, listener), rules);
+        this.fetches = new FetchHandler(ctx);
+        this.leaders = new LeaderCoordinator(ctx, fetches);
+        this.elections = new ElectionCoordinator(ctx, leaders);
+        this.votes = new VoteHandler(ctx, elections);
+        this.fetcher = new FollowerFetcher(ctx);
+        this.snapshotServer = new SnapshotServer(ctx);
+        this.quorumEpochs = new QuorumEpochHandler(ctx);
+        this.describe = new DescribeQuorumHandler(ctx);
+        if (initial.leaderId() >= 0) {
+            listener.handleLeaderChange(initial.leaderId() == config.localId() ? -1 : initial.leaderId(),
+                    initial.epoch());
+        }
     }
 
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
@@ -39,39 +104,114 @@ public final class RaftCore {
 
     /** Takes one inbound request, response or failure. */
     public void handle(RaftMessage message, long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        if (message instanceof RaftRequest request) {
+            handleRequest(request, nowMs);
+        } else if (message instanceof RaftResponse response) {
+            Outbox.Inflight sent = ctx.outbox().complete(response.correlationId(), response.sourceId());
+            if (sent != null) {
+                handleResponse(response, sent, nowMs);
+            }
+        } else if (message instanceof RequestFailure failure) {
+            Outbox.Inflight sent = ctx.outbox().complete(failure.correlationId(), failure.peerId());
+            if (sent != null) {
+                handleFailure(failure, sent, nowMs);
+            }
+        }
+    }
+
+    private void handleRequest(RaftRequest request, long nowMs) {
+        Message payload = request.payload();
+        if (payload instanceof FetchRequest fetch) {
+            fetches.handleFetchRequest(request, fetch, nowMs);
+        } else if (payload instanceof VoteRequest vote) {
+            votes.handleVoteRequest(request, vote, nowMs);
+        } else if (payload instanceof BeginQuorumEpochRequest begin) {
+            quorumEpochs.handleBeginQuorumEpochRequest(request, begin, nowMs);
+        } else if (payload instanceof EndQuorumEpochRequest end) {
+            quorumEpochs.handleEndQuorumEpochRequest(request, end, nowMs);
+        } else if (payload instanceof FetchSnapshotRequest fetchSnapshot) {
+            snapshotServer.handleFetchSnapshotRequest(request, fetchSnapshot, nowMs);
+        } else if (payload instanceof DescribeQuorumRequest describeQuorum) {
+            describe.handleDescribeQuorumRequest(request, describeQuorum, nowMs);
+        } else {
+            LOG.warn("[node {}] dropping a request of unknown type {}", ctx.localId(),
+                    payload.getClass().getSimpleName());
+        }
+    }
+
+    private void handleResponse(RaftResponse response, Outbox.Inflight sent, long nowMs) {
+        Message payload = response.payload();
+        if (payload instanceof FetchResponse fetch) {
+            fetcher.handleFetchResponse(response.correlationId(), fetch, nowMs);
+        } else if (payload instanceof VoteResponse vote) {
+            votes.handleVoteResponse(response.sourceId(), sent, vote, nowMs);
+        } else if (payload instanceof BeginQuorumEpochResponse begin) {
+            leaders.handleBeginQuorumEpochResponse(response.sourceId(), sent, begin, nowMs);
+        } else if (payload instanceof EndQuorumEpochResponse end) {
+            quorumEpochs.handleEndQuorumEpochResponse(response.sourceId(), sent, end, nowMs);
+        } else if (payload instanceof FetchSnapshotResponse fetchSnapshot) {
+            fetcher.snapshots().handleFetchSnapshotResponse(response.correlationId(), fetchSnapshot, nowMs);
+        }
+    }
+
+    private void handleFailure(RequestFailure failure, Outbox.Inflight sent, long nowMs) {
+        Message payload = sent.payload();
+        if (payload instanceof FetchRequest || payload instanceof FetchSnapshotRequest) {
+            fetcher.handleFetchFailure(failure, nowMs);
+        } else if (payload instanceof VoteRequest) {
+            votes.handleVoteFailure(failure, sent, nowMs);
+        } else if (payload instanceof BeginQuorumEpochRequest) {
+            leaders.handleBeginQuorumEpochFailure(failure.peerId(), sent, nowMs);
+        } else if (payload instanceof EndQuorumEpochRequest) {
+            quorumEpochs.handleEndQuorumEpochFailure(failure.peerId(), sent);
+        }
     }
 
     /** Runs expired timers, appends queued records, commits; returns the next deadline (absolute ms). */
     public long poll(long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        for (RequestFailure expired : ctx.outbox().expire(nowMs)) {
+            handle(expired, nowMs);
+        }
+        long next = elections.poll(nowMs);
+        next = Math.min(next, leaders.poll(nowMs));
+        if (ctx.role() instanceof Resigned resigned) {
+            leaders.sendEndQuorumEpoch(resigned, nowMs);
+        }
+        next = Math.min(next, fetcher.poll(nowMs));
+        if (ctx.commits().apply()) {
+            next = nowMs;
+        }
+        return Math.max(nowMs, Math.min(next, ctx.outbox().nextDeadlineMs()));
     }
 
     /** The messages produced since the last call, in order. */
     public List<RaftMessage> takeOutbound() {
-        throw new UnsupportedOperationException("in progress");
+        return ctx.outbox().take();
     }
 
     /** Queues records for the next batch if this replica leads {@code epoch}. */
     public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        return leaders.append(epoch, records, nowMs);
     }
 
     /** Graceful resignation: EndQuorumEpoch to the voters, most caught up first. */
     public void resign(long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        leaders.resign(nowMs);
     }
 
     /**
      * Begins a graceful shutdown: a leader resigns first. {@link #isShutdownComplete} turns
-     * true once the successor is told (or the request timeout passes).
+     * true once the successors are told (or the request timeout passes).
      */
     public void beginShutdown(long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        ctx.markShuttingDown();
+        shutdownDeadlineMs = nowMs + ctx.config().timeouts().requestTimeoutMs();
+        leaders.resign(nowMs);
     }
 
     public boolean isShutdownComplete(long nowMs) {
-        throw new UnsupportedOperationException("in progress");
+        return nowMs >= shutdownDeadlineMs || !(ctx.role() instanceof Resigned resigned)
+                || resigned.isEndQuorumEpochDelivered();
     }
 
     /**
@@ -79,15 +219,28 @@ public final class RaftCore {
      * below the high watermark) and moves the log start to it.
      */
     public void createSnapshot(OffsetAndEpoch id, byte[] content) {
-        throw new UnsupportedOperationException("in progress");
+        Invariants.check(id.offset() <= ctx.commits().appliedOffset(),
+                "node %d: snapshot %s beyond the applied offset %d", ctx.localId(), id, ctx.commits().appliedOffset());
+        Invariants.check(id.equals(snapshotIdAt(id.offset())), "node %d: snapshot %s does not match the log",
+                ctx.localId(), id);
+        if (id.offset() > ctx.log().startOffset()) {
+            ctx.log().installSnapshot(id, content);
+        }
     }
 
     /** The epoch of the record just below {@code offset}, for naming a snapshot. */
     public OffsetAndEpoch snapshotIdAt(long offset) {
-        throw new UnsupportedOperationException("in progress");
+        if (offset <= ctx.log().startOffset()) {
+            return ctx.log().latestSnapshot().orElse(OffsetAndEpoch.ZERO);
+        }
+        int epoch = ctx.log().read(offset - 1, 1).get(0).getEpoch();
+        return new OffsetAndEpoch(offset, epoch);
     }
 
     public RaftStatus status() {
-        throw new UnsupportedOperationException("in progress");
+        RaftRole role = ctx.role();
+        return new RaftStatus(ctx.localId(), role.name(), role.epoch(), ctx.currentLeaderId(),
+                role.electionState().votedId(), ctx.commits().highWatermark(), ctx.log().startOffset(),
+                ctx.log().endOffset(), ctx.log().flushedEndOffset(), ctx.commits().appliedOffset());
     }
 }

@@ -1,0 +1,160 @@
+package io.metaquorum.raft.core.handler;
+
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.role.Candidate;
+import io.metaquorum.raft.core.role.Follower;
+import io.metaquorum.raft.core.role.Prospective;
+import io.metaquorum.raft.core.role.RaftRole;
+import io.metaquorum.raft.core.role.Resigned;
+import io.metaquorum.raft.core.role.Unattached;
+import io.metaquorum.raft.core.role.VoteTally;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs elections on the timers: an unattached voter or a follower that lost its leader
+ * pre-votes; a won pre-vote becomes a candidacy in the next epoch; a won candidacy hands
+ * over to {@link LeaderCoordinator}; a lost one backs off and pre-votes again.
+ */
+public final class ElectionCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(ElectionCoordinator.class);
+
+    private final CoreContext ctx;
+    private final LeaderCoordinator leaders;
+
+    public ElectionCoordinator(CoreContext ctx, LeaderCoordinator leaders) {
+        this.ctx = ctx;
+        this.leaders = leaders;
+    }
+
+    /** Fires the election timers and sends pending (pre-)vote requests; returns the next deadline. */
+    public long poll(long nowMs) {
+        RaftRole role = ctx.role();
+        if (!ctx.config().isVoter() || ctx.isShuttingDown()) {
+            return Long.MAX_VALUE;
+        }
+        if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()
+                || role instanceof Follower f && nowMs >= f.fetchDeadlineMs()
+                || role instanceof Resigned r && nowMs >= r.electionDeadlineMs()
+                || role instanceof Candidate c && c.isBackingOff() && nowMs >= c.backoffDeadlineMs()) {
+            startPreVote(nowMs);
+            role = ctx.role();
+        }
+        if (role instanceof Prospective p) {
+            return pollProspective(p, nowMs);
+        }
+        if (role instanceof Candidate c) {
+            return pollCandidate(c, nowMs);
+        }
+        return deadlineOf(ctx.role());
+    }
+
+    private void startPreVote(long nowMs) {
+        ctx.roles().toProspective(nowMs);
+        maybeWin(nowMs);
+    }
+
+    private long pollProspective(Prospective p, long nowMs) {
+        if (nowMs >= p.electionDeadlineMs()) {
+            losePreVote(p, nowMs);
+            return deadlineOf(ctx.role());
+        }
+        sendVoteRequests(p.tally(), true, nowMs);
+        return Math.min(p.electionDeadlineMs(), p.tally().nextRetryMs());
+    }
+
+    private long pollCandidate(Candidate c, long nowMs) {
+        if (c.isBackingOff()) {
+            return c.backoffDeadlineMs();
+        }
+        if (nowMs >= c.electionDeadlineMs()) {
+            c.startBackoff(nowMs + ctx.roles().timers().electionBackoffMs(c.retries()));
+            return c.backoffDeadlineMs();
+        }
+        sendVoteRequests(c.tally(), false, nowMs);
+        return Math.min(c.electionDeadlineMs(), c.tally().nextRetryMs());
+    }
+
+    private void sendVoteRequests(VoteTally tally, boolean preVote, long nowMs) {
+        int epoch = ctx.role().epoch();
+        for (int voterId : ctx.config().voterIds()) {
+            if (voterId == ctx.localId() || !tally.needsRequest(voterId, nowMs)) {
+                continue;
+            }
+            tally.markSent(voterId);
+            ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterId, epoch, ctx.localId(),
+                            ctx.log().lastEpoch(), ctx.log().endOffset(), preVote), epoch,
+                    ctx.requestDeadline(nowMs));
+        }
+    }
+
+    void onVoteGranted(int voterId, long nowMs) {
+        tallyOf(ctx.role()).markAnswered(voterId);
+        tallyOf(ctx.role()).recordGrant(voterId);
+        maybeWin(nowMs);
+    }
+
+    void onVoteRejected(int voterId, long nowMs) {
+        VoteTally tally = tallyOf(ctx.role());
+        tally.markAnswered(voterId);
+        tally.recordRejection(voterId);
+        if (!tally.isLost()) {
+            return;
+        }
+        if (ctx.role() instanceof Prospective p) {
+            losePreVote(p, nowMs);
+        } else if (ctx.role() instanceof Candidate c && !c.isBackingOff()) {
+            c.startBackoff(nowMs + ctx.roles().timers().electionBackoffMs(c.retries()));
+        }
+    }
+
+    void onVoteFailed(int voterId, int sentEpoch, long nowMs, ErrorCode error) {
+        RaftRole role = ctx.role();
+        if (role.epoch() != sentEpoch || !(role instanceof Prospective || role instanceof Candidate)) {
+            return;
+        }
+        if (error == ErrorCode.INCONSISTENT_CLUSTER_ID) {
+            LOG.error("[node {}] voter {} belongs to another cluster (INCONSISTENT_CLUSTER_ID)", ctx.localId(),
+                    voterId);
+        }
+        tallyOf(role).markFailed(voterId, nowMs + ctx.config().timeouts().retryBackoffMs());
+    }
+
+    private void maybeWin(long nowMs) {
+        RaftRole role = ctx.role();
+        if (role instanceof Prospective p && p.tally().isWon()) {
+            ctx.roles().toCandidate(nowMs);
+            role = ctx.role();
+        }
+        if (role instanceof Candidate c && c.tally().isWon()) {
+            leaders.becomeLeader(nowMs);
+        }
+    }
+
+    private void losePreVote(Prospective p, long nowMs) {
+        if (p.lastLeaderId() >= 0) {
+            ctx.becomeFollower(p.epoch(), p.lastLeaderId(), nowMs);
+        } else {
+            ctx.roles().toUnattachedAfterPreVote(nowMs,
+                    ctx.roles().timers().electionBackoffMs(p.retries() + 1) + ctx.roles().timers().electionTimeoutMs());
+        }
+    }
+
+    private static VoteTally tallyOf(RaftRole role) {
+        return role instanceof Prospective p ? p.tally() : ((Candidate) role).tally();
+    }
+
+    private static long deadlineOf(RaftRole role) {
+        if (role instanceof Unattached u) {
+            return u.electionDeadlineMs();
+        }
+        if (role instanceof Follower f) {
+            return f.fetchDeadlineMs();
+        }
+        if (role instanceof Resigned r) {
+            return r.electionDeadlineMs();
+        }
+        return Long.MAX_VALUE;
+    }
+}

@@ -1,0 +1,154 @@
+package io.metaquorum.raft.core.handler;
+
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.FetchPartitionRequest;
+import io.metaquorum.protocol.FetchPartitionResponse;
+import io.metaquorum.protocol.FetchRequest;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.role.Leader;
+import io.metaquorum.raft.core.role.Leader.ParkedFetch;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The leader's side of Fetch: checks the fetcher's epoch and its (offset, last fetched
+ * epoch) against the log, answering records, a diverging epoch (the follower truncates),
+ * or a snapshot id (the follower is behind the log start); records the fetcher's progress;
+ * and parks a fetch that has nothing new until data or the high watermark moves or
+ * {@code max_wait_ms} passes, so a commit never waits for a polling interval.
+ */
+public final class FetchHandler {
+    private final CoreContext ctx;
+    private long notifiedEndOffset = -1;
+    private long notifiedHighWatermark = -1;
+
+    public FetchHandler(CoreContext ctx) {
+        this.ctx = ctx;
+    }
+
+    public void handleFetchRequest(RaftRequest request, FetchRequest fetch, long nowMs) {
+        ErrorCode scope = FetchRpcs.checkScope(ctx.clusterId(), fetch);
+        if (scope != ErrorCode.NONE) {
+            ctx.outbox().sendResponse(request, RaftRpcs.topLevelError(fetch, scope));
+            return;
+        }
+        FetchPartitionRequest p = FetchRpcs.partition(fetch);
+        if (p.getFetchOffset() < 0 || p.getLastFetchedEpoch() < 0 || fetch.getReplicaId() < 0
+                || fetch.getReplicaId() == ctx.localId() || fetch.getMaxWaitMs() < 0) {
+            respond(request, error(ErrorCode.INVALID_REQUEST));
+            return;
+        }
+        if (!(ctx.role() instanceof Leader leader)) {
+            respond(request, error(ErrorCode.NOT_LEADER_OR_FOLLOWER));
+            return;
+        }
+        if (p.getCurrentLeaderEpoch() != leader.epoch()) {
+            respond(request, error(p.getCurrentLeaderEpoch() < leader.epoch()
+                    ? ErrorCode.FENCED_LEADER_EPOCH : ErrorCode.UNKNOWN_LEADER_EPOCH));
+            return;
+        }
+        FetchPartitionResponse.Builder answer = validateOffset(p);
+        if (answer != null) {
+            leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            respond(request, answer);
+            return;
+        }
+        onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
+        if (p.getFetchOffset() >= ctx.log().endOffset() && fetch.getMaxWaitMs() > 0) {
+            long waitMs = Math.min(fetch.getMaxWaitMs(), ctx.config().timeouts().fetchWaitMsMax());
+            leader.parkedFetches().put(request.correlationId(), new ParkedFetch(request, nowMs + waitMs));
+            return;
+        }
+        respond(request, records(p.getFetchOffset(), p.getPartitionMaxBytes()));
+    }
+
+    private void onValidFetch(Leader leader, int replicaId, long fetchOffset, long nowMs) {
+        leader.progress(replicaId).onFetch(fetchOffset, ctx.log().endOffset(), nowMs);
+        if (leader.isVoter(replicaId)) {
+            leader.markBeginQuorumEpochAcked(replicaId);
+        }
+    }
+
+    /** Null when the fetch position matches the log; else the diverging-epoch or snapshot answer. */
+    private FetchPartitionResponse.Builder validateOffset(FetchPartitionRequest p) {
+        long offset = p.getFetchOffset();
+        int epoch = p.getLastFetchedEpoch();
+        long start = ctx.log().startOffset();
+        Optional<OffsetAndEpoch> snapshot = ctx.log().latestSnapshot();
+        if (offset == 0 && start == 0) {
+            return null;
+        }
+        if (snapshot.isPresent() && (offset < start || offset == start && epoch != snapshot.get().epoch())) {
+            return error(ErrorCode.NONE).setSnapshotId(FetchRpcs.snapshotId(snapshot.get()));
+        }
+        OffsetAndEpoch end = ctx.log().endOffsetForEpoch(epoch);
+        if (end.epoch() != epoch || end.offset() < offset) {
+            return error(ErrorCode.NONE).setDivergingEpoch(io.metaquorum.protocol.DivergingEpoch.newBuilder()
+                    .setEpoch(end.epoch()).setEndOffset(end.offset()));
+        }
+        return null;
+    }
+
+    private FetchPartitionResponse.Builder records(long fetchOffset, int partitionMaxBytes) {
+        int maxBytes = partitionMaxBytes > 0 ? Math.min(partitionMaxBytes, ctx.config().limits().fetchBytesMax())
+                : ctx.config().limits().fetchBytesMax();
+        List<RecordBatch> batches = fetchOffset < ctx.log().endOffset()
+                ? ctx.log().read(fetchOffset, maxBytes) : List.of();
+        return error(ErrorCode.NONE).addAllBatches(batches);
+    }
+
+    private FetchPartitionResponse.Builder error(ErrorCode code) {
+        return FetchPartitionResponse.newBuilder().setPartitionIndex(TopicIds.METADATA_PARTITION).setErrorCode(code)
+                .setCurrentLeader(RaftRpcs.leader(ctx.currentLeaderId(), ctx.role().epoch()));
+    }
+
+    private void respond(RaftRequest request, FetchPartitionResponse.Builder partition) {
+        partition.setHighWatermark(ctx.commits().highWatermark()).setLogStartOffset(ctx.log().startOffset());
+        ctx.outbox().sendResponse(request, FetchRpcs.fetchResponse(partition.build()));
+    }
+
+    /**
+     * Answers parked fetches when the log end or the high watermark moved (followers need
+     * both: new records to copy, and the commit point to apply), or when their wait is over.
+     * Returns the earliest remaining wait deadline.
+     */
+    long completeParkedFetches(Leader leader, long nowMs) {
+        long endOffset = ctx.log().endOffset();
+        long highWatermark = ctx.commits().highWatermark();
+        boolean changed = endOffset != notifiedEndOffset || highWatermark != notifiedHighWatermark;
+        notifiedEndOffset = endOffset;
+        notifiedHighWatermark = highWatermark;
+        long next = Long.MAX_VALUE;
+        Iterator<ParkedFetch> it = leader.parkedFetches().values().iterator();
+        List<ParkedFetch> due = new ArrayList<>();
+        while (it.hasNext()) {
+            ParkedFetch parked = it.next();
+            if (changed || nowMs >= parked.deadlineMs()) {
+                due.add(parked);
+                it.remove();
+            } else {
+                next = Math.min(next, parked.deadlineMs());
+            }
+        }
+        for (ParkedFetch parked : due) {
+            FetchPartitionRequest p = FetchRpcs.partition((FetchRequest) parked.request().payload());
+            respond(parked.request(), records(p.getFetchOffset(), p.getPartitionMaxBytes()));
+        }
+        return next;
+    }
+
+    void answerParkedFetchesNotLeader(Leader leader) {
+        for (ParkedFetch parked : leader.parkedFetches().values()) {
+            ctx.outbox().sendResponse(parked.request(), FetchRpcs.fetchResponse(error(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+                    .setCurrentLeader(RaftRpcs.leader(-1, leader.epoch()))
+                    .setHighWatermark(ctx.commits().highWatermark()).setLogStartOffset(ctx.log().startOffset()).build()));
+        }
+        leader.parkedFetches().clear();
+    }
+}

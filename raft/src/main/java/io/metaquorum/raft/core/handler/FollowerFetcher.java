@@ -1,0 +1,221 @@
+package io.metaquorum.raft.core.handler;
+
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.FetchPartitionRequest;
+import io.metaquorum.protocol.FetchPartitionResponse;
+import io.metaquorum.protocol.FetchResponse;
+import io.metaquorum.protocol.FetchSnapshotPartitionRequest;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.role.Follower;
+import io.metaquorum.raft.core.role.Unattached;
+import io.metaquorum.raft.message.RequestFailure;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RecordBatches;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The fetching side, for followers and observers: one Fetch (or FetchSnapshot) in flight
+ * to the leader, sent only once everything appended is flushed so the fetch offset it
+ * reports is durable; records appended, divergence truncated, high watermark learned.
+ * An observer without a usable leader asks the voters in turn who leads.
+ */
+public final class FollowerFetcher {
+    private static final Logger LOG = LoggerFactory.getLogger(FollowerFetcher.class);
+
+    private final CoreContext ctx;
+    private final SnapshotDownloader snapshots;
+    private long discoveryCorrelationId = -1;
+    private long nextDiscoveryMs;
+    private int discoveryIndex;
+
+    public FollowerFetcher(CoreContext ctx) {
+        this.ctx = ctx;
+        this.snapshots = new SnapshotDownloader(ctx);
+    }
+
+    /** Sends the next fetch if one is due; returns the next deadline. */
+    public long poll(long nowMs) {
+        boolean observer = !ctx.config().isVoter();
+        if (ctx.role() instanceof Follower f && !(observer && f.hasLostLeader(nowMs))) {
+            return pollFollower(f, nowMs);
+        }
+        if (observer && (ctx.role() instanceof Unattached || ctx.role() instanceof Follower)) {
+            return pollDiscovery(nowMs);
+        }
+        return Long.MAX_VALUE;
+    }
+
+    private long pollFollower(Follower f, long nowMs) {
+        if (f.hasInflightRequest() || ctx.log().hasUnflushed()) {
+            return Long.MAX_VALUE;
+        }
+        if (nowMs < f.nextFetchMs()) {
+            return f.nextFetchMs();
+        }
+        if (f.snapshotInProgress() != null) {
+            f.markInflight(snapshots.sendChunkRequest(f, nowMs));
+            return Long.MAX_VALUE;
+        }
+        int maxWaitMs = ctx.config().timeouts().fetchWaitMsMax();
+        FetchPartitionRequest partition = FetchPartitionRequest.newBuilder()
+                .setPartitionIndex(TopicIds.METADATA_PARTITION).setCurrentLeaderEpoch(f.epoch())
+                .setFetchOffset(ctx.log().endOffset()).setLastFetchedEpoch(ctx.log().lastEpoch())
+                .setLogStartOffset(ctx.log().startOffset())
+                .setPartitionMaxBytes(ctx.config().limits().fetchBytesMax()).build();
+        long deadline = nowMs + maxWaitMs + ctx.config().timeouts().requestTimeoutMs();
+        f.markInflight(ctx.outbox().sendRequest(f.leaderId(),
+                FetchRpcs.fetchRequest(ctx.clusterId(), ctx.localId(), maxWaitMs, partition), f.epoch(), deadline));
+        return Long.MAX_VALUE;
+    }
+
+    private long pollDiscovery(long nowMs) {
+        if (discoveryCorrelationId >= 0) {
+            return Long.MAX_VALUE;
+        }
+        if (nowMs < nextDiscoveryMs) {
+            return nextDiscoveryMs;
+        }
+        int voterId = ctx.config().voterIds().get(discoveryIndex++ % ctx.config().voterIds().size());
+        FetchPartitionRequest partition = FetchPartitionRequest.newBuilder()
+                .setPartitionIndex(TopicIds.METADATA_PARTITION).setCurrentLeaderEpoch(ctx.role().epoch())
+                .setFetchOffset(ctx.log().endOffset()).setLastFetchedEpoch(ctx.log().lastEpoch())
+                .setLogStartOffset(ctx.log().startOffset()).setPartitionMaxBytes(1).build();
+        discoveryCorrelationId = ctx.outbox().sendRequest(voterId,
+                FetchRpcs.fetchRequest(ctx.clusterId(), ctx.localId(), 0, partition), ctx.role().epoch(),
+                ctx.requestDeadline(nowMs));
+        return Long.MAX_VALUE;
+    }
+
+    public void handleFetchResponse(long correlationId, FetchResponse response, long nowMs) {
+        if (correlationId == discoveryCorrelationId) {
+            discoveryCorrelationId = -1;
+            nextDiscoveryMs = nowMs + ctx.config().timeouts().retryBackoffMs();
+            FetchRpcs.partition(response).ifPresent(p -> onDiscoveryAnswer(p, nowMs));
+            return;
+        }
+        if (!(ctx.role() instanceof Follower f) || f.inflightCorrelationId() != correlationId) {
+            return;
+        }
+        f.clearInflight();
+        var partition = FetchRpcs.partition(response);
+        if (response.getErrorCode() != ErrorCode.NONE || partition.isEmpty()) {
+            logTopLevelError(response.getErrorCode());
+            f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
+            return;
+        }
+        FetchPartitionResponse p = partition.get();
+        if (ctx.observeLeader(p.getCurrentLeader().getLeaderEpoch(), p.getCurrentLeader().getLeaderId(), nowMs)) {
+            return;
+        }
+        handlePartition(f, p, nowMs);
+    }
+
+    private void onDiscoveryAnswer(FetchPartitionResponse p, long nowMs) {
+        int leaderId = p.getCurrentLeader().getLeaderId();
+        int epoch = p.getCurrentLeader().getLeaderEpoch();
+        if (!ctx.observeLeader(epoch, leaderId, nowMs) && ctx.role() instanceof Follower f
+                && f.epoch() == epoch && f.leaderId() == leaderId) {
+            // The leader we lost is still the leader: try it again.
+            f.resetFetchDeadline(nowMs + ctx.config().timeouts().fetchTimeoutMs());
+            f.markLeaderUnreachable(false);
+        }
+    }
+
+    private void handlePartition(Follower f, FetchPartitionResponse p, long nowMs) {
+        if (p.getErrorCode() == ErrorCode.NOT_LEADER_OR_FOLLOWER && p.getCurrentLeader().getLeaderEpoch() == f.epoch()) {
+            onLeaderResigned(f, nowMs);
+            return;
+        }
+        if (p.getErrorCode() != ErrorCode.NONE) {
+            f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
+            return;
+        }
+        f.resetFetchDeadline(nowMs + ctx.config().timeouts().fetchTimeoutMs());
+        f.markLeaderUnreachable(false);
+        if (p.hasSnapshotId()) {
+            f.startSnapshotDownload(FetchRpcs.offsetAndEpoch(p.getSnapshotId()));
+        } else if (p.hasDivergingEpoch()) {
+            truncate(new OffsetAndEpoch(p.getDivergingEpoch().getEndOffset(), p.getDivergingEpoch().getEpoch()));
+        } else if (!appendBatches(p)) {
+            f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
+            return;
+        }
+        if (p.getHighWatermark() >= 0) {
+            ctx.commits().advanceTo(Math.min(p.getHighWatermark(), ctx.log().endOffset()));
+        }
+    }
+
+    private void onLeaderResigned(Follower f, long nowMs) {
+        f.markLeaderResigned();
+        f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
+        if (ctx.config().isVoter()) {
+            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + ctx.roles().timers().unreachableLeaderJitterMs()));
+        }
+    }
+
+    private void truncate(OffsetAndEpoch diverging) {
+        OffsetAndEpoch local = ctx.log().endOffsetForEpoch(diverging.epoch());
+        long target = Math.min(diverging.offset(), local.offset());
+        Invariants.check(target >= ctx.commits().highWatermark(),
+                "node %d: diverging epoch %s would truncate to %d below the high watermark %d", ctx.localId(),
+                diverging, target, ctx.commits().highWatermark());
+        LOG.info("[node {}] log diverges from the leader's at epoch {}: truncating {} -> {}", ctx.localId(),
+                diverging.epoch(), ctx.log().endOffset(), target);
+        ctx.log().truncateTo(target);
+    }
+
+    /** Appends the fetched batches; false if the leader sent something that fails its check. */
+    private boolean appendBatches(FetchPartitionResponse p) {
+        for (RecordBatch batch : p.getBatchesList()) {
+            if (!RecordBatches.isValid(batch)) {
+                LOG.warn("[node {}] fetched batch at offset {} fails its CRC; fetching again", ctx.localId(),
+                        batch.getBaseOffset());
+                return false;
+            }
+            long end = ctx.log().endOffset();
+            if (RecordBatches.endOffset(batch) <= end) {
+                continue;
+            }
+            Invariants.check(batch.getBaseOffset() == end, "node %d: fetched batch at %d does not start at log end %d",
+                    ctx.localId(), batch.getBaseOffset(), end);
+            ctx.log().append(batch);
+        }
+        return true;
+    }
+
+    public void handleFetchFailure(RequestFailure failure, long nowMs) {
+        if (failure.correlationId() == discoveryCorrelationId) {
+            discoveryCorrelationId = -1;
+            nextDiscoveryMs = nowMs + ctx.config().timeouts().retryBackoffMs();
+            return;
+        }
+        if (!(ctx.role() instanceof Follower f) || f.inflightCorrelationId() != failure.correlationId()) {
+            return;
+        }
+        f.clearInflight();
+        f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
+        if (failure.reason() == RequestFailure.Reason.UNREACHABLE && !f.isLeaderUnreachable()) {
+            f.markLeaderUnreachable(true);
+            long jitter = ctx.config().isVoter() ? ctx.roles().timers().unreachableLeaderJitterMs() : 0;
+            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + jitter));
+        }
+    }
+
+    public SnapshotDownloader snapshots() {
+        return snapshots;
+    }
+
+    private void logTopLevelError(ErrorCode error) {
+        if (error == ErrorCode.INCONSISTENT_CLUSTER_ID) {
+            LOG.error("[node {}] the leader belongs to another cluster (INCONSISTENT_CLUSTER_ID)", ctx.localId());
+        }
+    }
+
+    static FetchSnapshotPartitionRequest.Builder snapshotRequest() {
+        return FetchSnapshotPartitionRequest.newBuilder().setPartitionIndex(TopicIds.METADATA_PARTITION);
+    }
+}

@@ -1,0 +1,183 @@
+package io.metaquorum.raft.core.handler;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.BeginQuorumEpochResponse;
+import io.metaquorum.protocol.ControlRecord;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.LeaderChangeRecord;
+import io.metaquorum.raft.RaftLimits;
+import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.Outbox;
+import io.metaquorum.raft.core.role.AppendQueue;
+import io.metaquorum.raft.core.role.Candidate;
+import io.metaquorum.raft.core.role.Leader;
+import io.metaquorum.raft.core.role.Resigned;
+import io.metaquorum.raft.storage.RecordBatches;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The leader's duties: taking office (LeaderChange record, BeginQuorumEpoch to every
+ * voter), turning queued appends into batches, moving the high watermark, answering
+ * parked fetches when something changed, and check-quorum (resign when a majority of
+ * voters has not fetched for 1.5 x the fetch timeout).
+ */
+public final class LeaderCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(LeaderCoordinator.class);
+    private static final double CHECK_QUORUM_TIMEOUT_FACTOR = 1.5;
+
+    private final CoreContext ctx;
+    private final FetchHandler fetches;
+
+    public LeaderCoordinator(CoreContext ctx, FetchHandler fetches) {
+        this.ctx = ctx;
+        this.fetches = fetches;
+    }
+
+    public long checkQuorumTimeoutMs() {
+        return (long) (ctx.config().timeouts().fetchTimeoutMs() * CHECK_QUORUM_TIMEOUT_FACTOR);
+    }
+
+    void becomeLeader(long nowMs) {
+        Candidate candidate = (Candidate) ctx.role();
+        List<Integer> granting = candidate.tally().grantingVoters();
+        Leader leader = ctx.roles().toLeader(ctx.log().endOffset(), nowMs, checkQuorumTimeoutMs());
+        ControlRecord change = ControlRecord.newBuilder().setLeaderChange(LeaderChangeRecord.newBuilder()
+                .setLeaderId(ctx.localId()).addAllVoters(ctx.config().voterIds()).addAllGrantingVoters(granting))
+                .build();
+        ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, true,
+                List.of(change.toByteString())));
+    }
+
+    public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
+        if (!(ctx.role() instanceof Leader leader) || leader.epoch() != epoch || ctx.isShuttingDown()) {
+            return new AppendResult(AppendResult.Status.NOT_LEADER, -1, ctx.role().epoch());
+        }
+        RaftLimits limits = ctx.config().limits();
+        long bytes = records.stream().mapToLong(ByteString::size).sum();
+        if (records.isEmpty() || records.size() > limits.appendBatchRecordsMax() || bytes > limits.appendBatchBytesMax()) {
+            return new AppendResult(AppendResult.Status.INVALID, -1, epoch);
+        }
+        AppendQueue queue = leader.appendQueue();
+        if (queue.size() + records.size() > limits.appendQueueRecordsMax()) {
+            return new AppendResult(AppendResult.Status.QUEUE_FULL, -1, epoch);
+        }
+        queue.add(records, nowMs);
+        return new AppendResult(AppendResult.Status.ACCEPTED, ctx.log().endOffset() + queue.size() - 1, epoch);
+    }
+
+    /** The leader's part of a poll; returns the next deadline. */
+    public long poll(long nowMs) {
+        if (!(ctx.role() instanceof Leader leader)) {
+            return Long.MAX_VALUE;
+        }
+        long lingerDeadline = drainAppendQueue(leader, nowMs);
+        leader.progress(ctx.localId()).onLocalAppend(ctx.log().flushedEndOffset(), nowMs);
+        maybeAdvanceHighWatermark(leader);
+        if (checkQuorum(leader, nowMs)) {
+            return Long.MAX_VALUE;
+        }
+        sendBeginQuorumEpoch(leader, nowMs);
+        long parkedDeadline = fetches.completeParkedFetches(leader, nowMs);
+        return Math.min(Math.min(lingerDeadline, parkedDeadline),
+                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs()));
+    }
+
+    private long drainAppendQueue(Leader leader, long nowMs) {
+        AppendQueue queue = leader.appendQueue();
+        RaftLimits limits = ctx.config().limits();
+        int lingerMs = ctx.config().timeouts().appendLingerMs();
+        boolean full = queue.size() >= limits.appendBatchRecordsMax() || queue.queuedBytes() >= limits.appendBatchBytesMax();
+        if (!queue.isEmpty() && lingerMs > 0 && !full && nowMs < queue.oldestQueuedMs() + lingerMs) {
+            return queue.oldestQueuedMs() + lingerMs;
+        }
+        while (!queue.isEmpty()) {
+            List<ByteString> records = queue.take(limits.appendBatchRecordsMax(), limits.appendBatchBytesMax());
+            ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, false, records));
+        }
+        return Long.MAX_VALUE;
+    }
+
+    void maybeAdvanceHighWatermark(Leader leader) {
+        long next = ctx.rules().highWatermark().next(leader.voterEndOffsets(), leader.epochStartOffset(),
+                leader.highWatermark());
+        if (next > leader.highWatermark()) {
+            leader.setHighWatermark(next);
+            ctx.commits().advanceTo(next);
+        }
+    }
+
+    private boolean checkQuorum(Leader leader, long nowMs) {
+        if (ctx.config().voterIds().size() == 1) {
+            leader.resetCheckQuorumDeadline(Long.MAX_VALUE);
+            return false;
+        }
+        long majorityFetch = leader.majorityLastFetchMs(nowMs);
+        long deadline = Math.max(majorityFetch, leader.checkQuorumDeadlineMs() - checkQuorumTimeoutMs())
+                + checkQuorumTimeoutMs();
+        leader.resetCheckQuorumDeadline(deadline);
+        if (nowMs < deadline) {
+            return false;
+        }
+        LOG.warn("[node {}] no fetch from a majority of voters for {} ms in epoch {}: resigning", ctx.localId(),
+                checkQuorumTimeoutMs(), leader.epoch());
+        resign(nowMs);
+        return true;
+    }
+
+    /** Steps down in the current epoch and asks the voters, most caught up first, to elect a successor. */
+    public void resign(long nowMs) {
+        if (!(ctx.role() instanceof Leader leader)) {
+            return;
+        }
+        List<Integer> successors = leader.successorsByDescendingEndOffset();
+        fetches.answerParkedFetchesNotLeader(leader);
+        ctx.roles().toResigned(successors, nowMs);
+    }
+
+    private void sendBeginQuorumEpoch(Leader leader, long nowMs) {
+        for (int voterId : ctx.config().voterIds()) {
+            if (voterId == ctx.localId() || !leader.needsBeginQuorumEpoch(voterId, nowMs)) {
+                continue;
+            }
+            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().requestTimeoutMs());
+            ctx.outbox().sendRequest(voterId, RaftRpcs.beginQuorumEpochRequest(ctx.clusterId(), voterId,
+                    ctx.localId(), leader.epoch()), leader.epoch(), ctx.requestDeadline(nowMs));
+        }
+    }
+
+    public void handleBeginQuorumEpochResponse(int voterId, Outbox.Inflight sent, BeginQuorumEpochResponse response,
+                                               long nowMs) {
+        if (response.getErrorCode() != ErrorCode.NONE || response.getTopicsCount() != 1
+                || response.getTopics(0).getPartitionsCount() != 1) {
+            return;
+        }
+        var p = response.getTopics(0).getPartitions(0);
+        if (ctx.observeLeader(p.getLeaderEpoch(), p.getLeaderId(), nowMs)) {
+            return;
+        }
+        if (ctx.role() instanceof Leader leader && leader.epoch() == sent.epoch() && p.getErrorCode() == ErrorCode.NONE) {
+            leader.markBeginQuorumEpochAcked(voterId);
+        }
+    }
+
+    public void handleBeginQuorumEpochFailure(int voterId, Outbox.Inflight sent, long nowMs) {
+        if (ctx.role() instanceof Leader leader && leader.epoch() == sent.epoch()) {
+            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().retryBackoffMs());
+        }
+    }
+
+    /** Sends EndQuorumEpoch to the preferred successors that have not acknowledged it yet. */
+    public void sendEndQuorumEpoch(Resigned resigned, long nowMs) {
+        for (int voterId : resigned.preferredSuccessors()) {
+            if (!resigned.needsEndQuorumEpoch(voterId)) {
+                continue;
+            }
+            resigned.markEndQuorumEpochSent(voterId);
+            ctx.outbox().sendRequest(voterId, RaftRpcs.endQuorumEpochRequest(ctx.clusterId(), voterId, ctx.localId(),
+                    resigned.epoch(), resigned.preferredSuccessors()), resigned.epoch(), ctx.requestDeadline(nowMs));
+        }
+    }
+}

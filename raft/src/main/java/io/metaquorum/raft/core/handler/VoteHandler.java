@@ -1,0 +1,140 @@
+package io.metaquorum.raft.core.handler;
+
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.VotePartitionRequest;
+import io.metaquorum.protocol.VotePartitionResponse;
+import io.metaquorum.protocol.VoteRequest;
+import io.metaquorum.protocol.VoteResponse;
+import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.Outbox;
+import io.metaquorum.raft.core.role.Candidate;
+import io.metaquorum.raft.core.role.Follower;
+import io.metaquorum.raft.core.role.Leader;
+import io.metaquorum.raft.core.role.Prospective;
+import io.metaquorum.raft.core.role.RaftRole;
+import io.metaquorum.raft.core.role.Unattached;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RequestFailure;
+
+/**
+ * Vote and pre-vote (KIP-595, KIP-996), both sides.
+ *
+ * <p>Granting a real vote: the request's epoch is ours (a higher one was adopted first),
+ * we have not voted for anyone else in it, know no leader in it, and the candidate's log
+ * is at least as up to date as ours; the vote is persisted before the answer is queued.
+ * Granting a pre-vote changes nothing durable: the candidate's log must be up to date and
+ * we must have lost our leader (no fetch within the fetch timeout, a broken connection, or
+ * a resignation) or know none.
+ */
+public final class VoteHandler {
+    private final CoreContext ctx;
+    private final ElectionCoordinator elections;
+
+    public VoteHandler(CoreContext ctx, ElectionCoordinator elections) {
+        this.ctx = ctx;
+        this.elections = elections;
+    }
+
+    public void handleVoteRequest(RaftRequest request, VoteRequest vote, long nowMs) {
+        ErrorCode scope = RaftRpcs.checkScope(ctx.clusterId(), vote);
+        if (scope != ErrorCode.NONE) {
+            ctx.outbox().sendResponse(request, RaftRpcs.topLevelError(vote, scope));
+            return;
+        }
+        VotePartitionRequest p = vote.getTopics(0).getPartitions(0);
+        ErrorCode invalid = validate(vote, p);
+        if (invalid != ErrorCode.NONE) {
+            ctx.outbox().sendResponse(request, answer(invalid, false));
+            return;
+        }
+        if (p.getReplicaEpoch() < ctx.role().epoch()) {
+            ctx.outbox().sendResponse(request, answer(ErrorCode.FENCED_LEADER_EPOCH, false));
+            return;
+        }
+        if (p.getReplicaEpoch() > ctx.role().epoch() && ctx.rules().epochAdoption().adoptsEpoch(p.getPreVote())) {
+            ctx.roles().toUnattached(p.getReplicaEpoch(), nowMs);
+        }
+        boolean granted = p.getPreVote() ? canGrantPreVote(p, nowMs) : grantVote(p, nowMs);
+        ctx.outbox().sendResponse(request, answer(ErrorCode.NONE, granted));
+    }
+
+    private ErrorCode validate(VoteRequest vote, VotePartitionRequest p) {
+        if (!ctx.config().isVoter() || !ctx.config().isVoter(p.getReplicaId()) || vote.getVoterId() != ctx.localId()
+                || p.getReplicaId() == ctx.localId()) {
+            return ErrorCode.INCONSISTENT_VOTER_SET;
+        }
+        if (p.getLastOffset() < 0 || p.getLastOffsetEpoch() < 0 || p.getReplicaEpoch() < 0) {
+            return ErrorCode.INVALID_REQUEST;
+        }
+        return ErrorCode.NONE;
+    }
+
+    private boolean canGrantPreVote(VotePartitionRequest p, long nowMs) {
+        if (!ctx.isLogUpToDate(p.getLastOffsetEpoch(), p.getLastOffset())) {
+            return false;
+        }
+        RaftRole role = ctx.role();
+        if (role instanceof Leader) {
+            return false;
+        }
+        if (role instanceof Follower follower) {
+            return p.getReplicaEpoch() > follower.epoch() || follower.hasLostLeader(nowMs);
+        }
+        return true;
+    }
+
+    private boolean grantVote(VotePartitionRequest p, long nowMs) {
+        RaftRole role = ctx.role();
+        if (p.getReplicaEpoch() != role.epoch()) {
+            return false;
+        }
+        if (role instanceof Prospective prospective && prospective.electionState().votedId() < 0
+                && ctx.isLogUpToDate(p.getLastOffsetEpoch(), p.getLastOffset())) {
+            ctx.roles().toUnattachedAfterPreVote(nowMs, 0);
+            role = ctx.role();
+        }
+        if (!(role instanceof Unattached unattached)) {
+            return false;
+        }
+        if (unattached.hasVoted()) {
+            return unattached.votedId() == p.getReplicaId();
+        }
+        if (!ctx.isLogUpToDate(p.getLastOffsetEpoch(), p.getLastOffset())) {
+            return false;
+        }
+        ctx.roles().toUnattachedVoted(p.getReplicaId(), nowMs);
+        return true;
+    }
+
+    private VoteResponse answer(ErrorCode error, boolean granted) {
+        return RaftRpcs.voteResponse(error, ctx.currentLeaderId(), ctx.role().epoch(), granted);
+    }
+
+    public void handleVoteResponse(int voterId, Outbox.Inflight sent, VoteResponse response, long nowMs) {
+        if (response.getErrorCode() != ErrorCode.NONE || response.getTopicsCount() != 1
+                || response.getTopics(0).getPartitionsCount() != 1) {
+            elections.onVoteFailed(voterId, sent.epoch(), nowMs, response.getErrorCode());
+            return;
+        }
+        VotePartitionResponse p = response.getTopics(0).getPartitions(0);
+        ctx.observeLeader(p.getLeaderEpoch(), p.getLeaderId(), nowMs);
+        RaftRole role = ctx.role();
+        boolean preVote = ((VoteRequest) sent.payload()).getTopics(0).getPartitions(0).getPreVote();
+        boolean current = role.epoch() == sent.epoch()
+                && (preVote ? role instanceof Prospective : role instanceof Candidate);
+        if (!current) {
+            return;
+        }
+        if (p.getErrorCode() == ErrorCode.NONE && p.getVoteGranted()) {
+            elections.onVoteGranted(voterId, nowMs);
+        } else if (p.getErrorCode() == ErrorCode.NONE || p.getErrorCode() == ErrorCode.FENCED_LEADER_EPOCH) {
+            elections.onVoteRejected(voterId, nowMs);
+        } else {
+            elections.onVoteFailed(voterId, sent.epoch(), nowMs, p.getErrorCode());
+        }
+    }
+
+    public void handleVoteFailure(RequestFailure failure, Outbox.Inflight sent, long nowMs) {
+        elections.onVoteFailed(failure.peerId(), sent.epoch(), nowMs, ErrorCode.NETWORK_EXCEPTION);
+    }
+}

@@ -1,0 +1,56 @@
+package io.metaquorum.raft.core.role;
+
+import io.metaquorum.raft.RaftTimeouts;
+import java.util.random.RandomGenerator;
+
+/**
+ * The randomized timers of elections (RAFT-NOTES.md): the election timeout in [T, 2T),
+ * the binary exponential backoff after a lost election, the strict backoff of the
+ * preferred successors after EndQuorumEpoch, and the short jitter before a pre-vote when
+ * the transport reports the leader gone. All randomness comes from the injected source.
+ */
+public final class ElectionTimers {
+    private static final int BACKOFF_BASE_MS = 100;
+    private static final int RETRIES_SHIFT_MAX = 10;
+
+    private final RaftTimeouts timeouts;
+    private final RandomGenerator random;
+
+    public ElectionTimers(RaftTimeouts timeouts, RandomGenerator random) {
+        this.timeouts = timeouts;
+        this.random = random;
+    }
+
+    public long electionTimeoutMs() {
+        int base = timeouts.electionTimeoutMs();
+        return base + random.nextInt(base);
+    }
+
+    /** After the {@code retries}-th lost election: min(100 ms x rand[0, 2^retries), backoff max). */
+    public long electionBackoffMs(int retries) {
+        int bound = 1 << Math.max(1, Math.min(retries, RETRIES_SHIFT_MAX));
+        long backoff = (long) Math.min(BACKOFF_BASE_MS, timeouts.electionBackoffMaxMs()) * random.nextInt(bound);
+        return Math.min(backoff, timeouts.electionBackoffMaxMs());
+    }
+
+    /**
+     * The wait of the successor at {@code position} among {@code successors}: the first
+     * campaigns at once, the others wait exponentially longer so the most caught-up wins.
+     */
+    public long endQuorumEpochBackoffMs(int position, int successors) {
+        if (position <= 0) {
+            return 0;
+        }
+        int shift = Math.max(0, successors - position);
+        return timeouts.electionBackoffMaxMs() >> shift;
+    }
+
+    /**
+     * Jitter before pre-voting when the connection to the leader broke: every follower learns
+     * of the crash at the same moment, and the jitter lets one ask first instead of all
+     * splitting the vote.
+     */
+    public long unreachableLeaderJitterMs() {
+        return random.nextInt(Math.max(1, timeouts.electionTimeoutMs() / 10));
+    }
+}

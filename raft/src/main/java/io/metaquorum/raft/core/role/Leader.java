@@ -1,0 +1,182 @@
+package io.metaquorum.raft.core.role;
+
+import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.core.quorum.ReplicaProgress;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.storage.ElectionState;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Leading {@code epoch}: takes appends, serves fetches (parking those with nothing new),
+ * tracks every replica's progress and moves the high watermark. Resigns when a majority
+ * of voters has not fetched within the check-quorum timeout.
+ *
+ * <p>Invariants: {@code highWatermark} is -1 until an entry of this epoch is committed and
+ * never decreases afterwards; {@code epochStartOffset} is the log end offset at election.
+ */
+public final class Leader implements RaftRole {
+    /** Bound on tracked observers (brokers and tools); the least recently seen is dropped. */
+    public static final int OBSERVERS_MAX = 4096;
+
+    private final int epoch;
+    private final int localId;
+    private final long epochStartOffset;
+    private final List<Integer> voterIds;
+    private final TreeMap<Integer, ReplicaProgress> voters = new TreeMap<>();
+    private final LinkedHashMap<Integer, ReplicaProgress> observers = new LinkedHashMap<>();
+    private final TreeSet<Integer> beginQuorumEpochAcked = new TreeSet<>();
+    private final TreeMap<Integer, Long> beginQuorumEpochNextSendMs = new TreeMap<>();
+    private final LinkedHashMap<Long, ParkedFetch> parkedFetches = new LinkedHashMap<>();
+    private final AppendQueue appendQueue = new AppendQueue();
+    private long highWatermark = -1;
+    private long checkQuorumDeadlineMs;
+
+    public Leader(int epoch, int localId, long epochStartOffset, List<Integer> voterIds, long checkQuorumDeadlineMs) {
+        this.epoch = epoch;
+        this.localId = localId;
+        this.epochStartOffset = epochStartOffset;
+        this.voterIds = List.copyOf(voterIds);
+        this.checkQuorumDeadlineMs = checkQuorumDeadlineMs;
+        for (int voterId : voterIds) {
+            voters.put(voterId, new ReplicaProgress(voterId));
+            if (voterId != localId) {
+                beginQuorumEpochNextSendMs.put(voterId, 0L);
+            }
+        }
+    }
+
+    @Override
+    public int epoch() {
+        return epoch;
+    }
+
+    @Override
+    public RoleName name() {
+        return RoleName.LEADER;
+    }
+
+    @Override
+    public int leaderId() {
+        return localId;
+    }
+
+    @Override
+    public ElectionState electionState() {
+        return new ElectionState(epoch, localId, localId);
+    }
+
+    public long epochStartOffset() {
+        return epochStartOffset;
+    }
+
+    public long highWatermark() {
+        return highWatermark;
+    }
+
+    public void setHighWatermark(long offset) {
+        this.highWatermark = offset;
+    }
+
+    public AppendQueue appendQueue() {
+        return appendQueue;
+    }
+
+    public boolean isVoter(int replicaId) {
+        return voters.containsKey(replicaId);
+    }
+
+    /** The progress of a voter or observer, creating an observer's entry on first contact. */
+    public ReplicaProgress progress(int replicaId) {
+        ReplicaProgress voter = voters.get(replicaId);
+        if (voter != null) {
+            return voter;
+        }
+        ReplicaProgress observer = observers.remove(replicaId);
+        if (observer == null) {
+            observer = new ReplicaProgress(replicaId);
+            if (observers.size() >= OBSERVERS_MAX) {
+                observers.remove(observers.keySet().iterator().next());
+            }
+        }
+        observers.put(replicaId, observer);
+        return observer;
+    }
+
+    public List<ReplicaProgress> voterProgress() {
+        return new ArrayList<>(voters.values());
+    }
+
+    public List<ReplicaProgress> observerProgress() {
+        List<ReplicaProgress> sorted = new ArrayList<>(observers.values());
+        sorted.sort(Comparator.comparingInt(ReplicaProgress::replicaId));
+        return sorted;
+    }
+
+    public long[] voterEndOffsets() {
+        return voters.values().stream().mapToLong(ReplicaProgress::endOffset).toArray();
+    }
+
+    /** Voters other than the leader, most caught up first (ties by id), for EndQuorumEpoch. */
+    public List<Integer> successorsByDescendingEndOffset() {
+        return voters.values().stream()
+                .filter(progress -> progress.replicaId() != localId)
+                .sorted(Comparator.comparingLong(ReplicaProgress::endOffset).reversed()
+                        .thenComparingInt(ReplicaProgress::replicaId))
+                .map(ReplicaProgress::replicaId)
+                .toList();
+    }
+
+    /**
+     * The latest time by which a majority of voters (the leader counts as now) has fetched;
+     * check-quorum fails when this falls too far behind.
+     */
+    public long majorityLastFetchMs(long nowMs) {
+        long[] times = voters.values().stream()
+                .mapToLong(p -> p.replicaId() == localId ? nowMs : p.lastFetchMs())
+                .sorted()
+                .toArray();
+        return times[times.length - (voterIds.size() / 2 + 1)];
+    }
+
+    public long checkQuorumDeadlineMs() {
+        return checkQuorumDeadlineMs;
+    }
+
+    public void resetCheckQuorumDeadline(long deadlineMs) {
+        this.checkQuorumDeadlineMs = deadlineMs;
+    }
+
+    public boolean needsBeginQuorumEpoch(int voterId, long nowMs) {
+        Long next = beginQuorumEpochNextSendMs.get(voterId);
+        return next != null && !beginQuorumEpochAcked.contains(voterId) && nowMs >= next;
+    }
+
+    public void scheduleBeginQuorumEpoch(int voterId, long atMs) {
+        if (!beginQuorumEpochAcked.contains(voterId)) {
+            beginQuorumEpochNextSendMs.put(voterId, atMs);
+        }
+    }
+
+    public void markBeginQuorumEpochAcked(int voterId) {
+        beginQuorumEpochAcked.add(voterId);
+        beginQuorumEpochNextSendMs.remove(voterId);
+    }
+
+    /** The earliest pending BeginQuorumEpoch resend, or Long.MAX_VALUE. */
+    public long nextBeginQuorumEpochMs() {
+        return beginQuorumEpochNextSendMs.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+    }
+
+    public LinkedHashMap<Long, ParkedFetch> parkedFetches() {
+        return parkedFetches;
+    }
+
+    /** A Fetch with nothing new to return, answered when data or the high watermark moves, or at its deadline. */
+    public record ParkedFetch(RaftRequest request, long deadlineMs) {
+    }
+}

@@ -1,0 +1,72 @@
+package io.metaquorum.raft.core.role;
+
+import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.storage.ElectionState;
+import java.util.List;
+
+/**
+ * Pre-vote (KIP-996): asks the voters whether they would vote for it in the next epoch,
+ * without changing any persistent state. A majority of grants leads to
+ * {@link Candidate}; a lost or timed-out pre-vote goes back to following the last known
+ * leader (if any) or to {@link Unattached}.
+ */
+public final class Prospective implements RaftRole {
+    private final int epoch;
+    private final int votedId;
+    private final int lastLeaderId;
+    private final int retries;
+    private final long electionDeadlineMs;
+    private final VoteTally tally;
+
+    public Prospective(int epoch, int votedId, int lastLeaderId, int retries, long electionDeadlineMs,
+                       VoteTally tally) {
+        this.epoch = epoch;
+        this.votedId = votedId;
+        this.lastLeaderId = lastLeaderId;
+        this.retries = retries;
+        this.electionDeadlineMs = electionDeadlineMs;
+        this.tally = tally;
+    }
+
+    @Override
+    public int epoch() {
+        return epoch;
+    }
+
+    @Override
+    public RoleName name() {
+        return RoleName.PROSPECTIVE;
+    }
+
+    /** A prospective has stopped following: it knows no usable leader. */
+    @Override
+    public int leaderId() {
+        return ElectionState.NONE;
+    }
+
+    /** The leader it followed before the pre-vote, or -1: where it returns if the pre-vote fails. */
+    public int lastLeaderId() {
+        return lastLeaderId;
+    }
+
+    public int retries() {
+        return retries;
+    }
+
+    public long electionDeadlineMs() {
+        return electionDeadlineMs;
+    }
+
+    public VoteTally tally() {
+        return tally;
+    }
+
+    @Override
+    public ElectionState electionState() {
+        return new ElectionState(epoch, lastLeaderId, votedId);
+    }
+
+    public List<Integer> grantingVoters() {
+        return tally.grantingVoters();
+    }
+}

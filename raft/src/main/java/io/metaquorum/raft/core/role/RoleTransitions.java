@@ -1,0 +1,163 @@
+package io.metaquorum.raft.core.role;
+
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.storage.ElectionState;
+import io.metaquorum.raft.storage.QuorumStateStore;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place the role changes. Each transition is validated against the table below,
+ * persists the election state (epoch, leader, vote) before the role changes in memory when
+ * it differs from what is stored, logs one INFO line, and tells the listener when the known
+ * leader changes.
+ *
+ * <pre>
+ * from \ to    Unattached  Prospective  Candidate  Leader  Follower      Resigned
+ * Unattached   higher/vote yes (voter)  -          -       same/higher   -
+ * Prospective  higher      -            yes        -       same/higher   -
+ * Candidate    higher      yes (lost)   -          yes     same/higher   -
+ * Leader       higher      -            -          -       higher        yes
+ * Follower     higher      yes (voter)  -          -       higher        -
+ * Resigned     higher      yes          -          -       higher        -
+ * </pre>
+ * Observers only move between Unattached and Follower.
+ */
+public final class RoleTransitions {
+    private static final Logger LOG = LoggerFactory.getLogger(RoleTransitions.class);
+
+    private final RaftConfig config;
+    private final QuorumStateStore store;
+    private final RaftListener listener;
+    private final ElectionTimers timers;
+    private RaftRole current;
+    private ElectionState persisted;
+
+    public RoleTransitions(RaftConfig config, QuorumStateStore store, RaftListener listener, ElectionTimers timers,
+                           RaftRole initial) {
+        this.config = config;
+        this.store = store;
+        this.listener = listener;
+        this.timers = timers;
+        this.persisted = store.read().orElse(ElectionState.INITIAL);
+        this.current = initial;
+        persist(initial.electionState());
+        LOG.info("[node {}] starting as {} in epoch {}", config.localId(), initial.name(), initial.epoch());
+    }
+
+    public RaftRole current() {
+        return current;
+    }
+
+    public int epoch() {
+        return current.epoch();
+    }
+
+    public ElectionTimers timers() {
+        return timers;
+    }
+
+    public void toUnattached(int epoch, long nowMs) {
+        Invariants.check(epoch > current.epoch(), "node %d: unattached needs a higher epoch: %d -> %d",
+                config.localId(), current.epoch(), epoch);
+        long deadline = config.isVoter() ? nowMs + timers.electionTimeoutMs() : nowMs;
+        switchTo(new Unattached(epoch, ElectionState.NONE, deadline));
+    }
+
+    /** Records a vote for {@code candidateId} in the current epoch (which must be Unattached, not yet voted). */
+    public void toUnattachedVoted(int candidateId, long nowMs) {
+        Invariants.check(current instanceof Unattached u && !u.hasVoted(),
+                "node %d: may vote only once per epoch, and only while unattached (now %s)", config.localId(),
+                current.name());
+        switchTo(new Unattached(current.epoch(), candidateId, nowMs + timers.electionTimeoutMs()));
+    }
+
+    public void toProspective(long nowMs) {
+        Invariants.check(config.isVoter(), "node %d: observers never campaign", config.localId());
+        int retries = current instanceof Candidate c ? c.retries() : 0;
+        // A resigned leader keeps its vote for itself: it must never vote in its own epoch again.
+        int votedId = current.electionState().votedId();
+        int lastLeader = current instanceof Follower f ? f.leaderId() : ElectionState.NONE;
+        Invariants.check(!(current instanceof Leader) && !(current instanceof Prospective),
+                "node %d: cannot pre-vote from %s", config.localId(), current.name());
+        switchTo(new Prospective(current.epoch(), votedId, lastLeader, retries,
+                nowMs + timers.electionTimeoutMs(), new VoteTally(config.voterIds(), config.localId())));
+    }
+
+    /** A lost pre-vote with no leader to return to: wait {@code backoffMs}, then try again. */
+    public void toUnattachedAfterPreVote(long nowMs, long backoffMs) {
+        Invariants.check(current instanceof Prospective, "node %d: expected prospective, was %s",
+                config.localId(), current.name());
+        switchTo(new Unattached(current.epoch(), current.electionState().votedId(), nowMs + backoffMs));
+    }
+
+    public void toCandidate(long nowMs) {
+        Invariants.check(current instanceof Prospective, "node %d: a candidate comes from a won pre-vote, not %s",
+                config.localId(), current.name());
+        int retries = ((Prospective) current).retries() + 1;
+        switchTo(new Candidate(current.epoch() + 1, config.localId(), retries, nowMs + timers.electionTimeoutMs(),
+                new VoteTally(config.voterIds(), config.localId())));
+    }
+
+    public Leader toLeader(long epochStartOffset, long nowMs, long checkQuorumTimeoutMs) {
+        Invariants.check(current instanceof Candidate c && c.tally().isWon(),
+                "node %d: only a candidate with a majority leads", config.localId());
+        Leader leader = new Leader(current.epoch(), config.localId(), epochStartOffset, config.voterIds(),
+                nowMs + checkQuorumTimeoutMs);
+        switchTo(leader);
+        return leader;
+    }
+
+    public void toFollower(int epoch, int leaderId, long fetchDeadlineMs) {
+        boolean sameEpoch = epoch == current.epoch();
+        Invariants.check(epoch >= current.epoch(), "node %d: follow in an older epoch %d < %d",
+                config.localId(), epoch, current.epoch());
+        Invariants.check(!sameEpoch || current.leaderId() == ElectionState.NONE || current.leaderId() == leaderId
+                        || current instanceof Prospective,
+                "node %d: two leaders in epoch %d: %d and %d", config.localId(), epoch, current.leaderId(), leaderId);
+        Invariants.check(!(sameEpoch && (current instanceof Leader || current instanceof Resigned)),
+                "node %d: leader of epoch %d told to follow %d in it", config.localId(), epoch, leaderId);
+        int votedId = sameEpoch ? votedIdOf(current) : ElectionState.NONE;
+        switchTo(new Follower(epoch, leaderId, votedId, fetchDeadlineMs));
+    }
+
+    public Resigned toResigned(List<Integer> preferredSuccessors, long nowMs) {
+        Invariants.check(current instanceof Leader, "node %d: only a leader resigns", config.localId());
+        Resigned resigned = new Resigned(current.epoch(), config.localId(), preferredSuccessors,
+                nowMs + timers.electionTimeoutMs());
+        switchTo(resigned);
+        return resigned;
+    }
+
+    private static int votedIdOf(RaftRole role) {
+        return role.electionState().votedId();
+    }
+
+    private void switchTo(RaftRole next) {
+        RaftRole previous = current;
+        persist(next.electionState());
+        current = next;
+        if (previous.name() != next.name() || previous.epoch() != next.epoch()) {
+            LOG.info("[node {}] {} epoch {} -> {} epoch {} (leader {})", config.localId(), previous.name(),
+                    previous.epoch(), next.name(), next.epoch(), next.leaderId());
+        }
+        if (previous.leaderId() != next.leaderId() || previous.epoch() != next.epoch()) {
+            listener.handleLeaderChange(next.leaderId(), next.epoch());
+        }
+    }
+
+    private void persist(ElectionState state) {
+        if (!state.equals(persisted)) {
+            Invariants.check(state.epoch() >= persisted.epoch(), "node %d: persisted epoch went back %d -> %d",
+                    config.localId(), persisted.epoch(), state.epoch());
+            Invariants.check(state.epoch() > persisted.epoch() || !persisted.hasVoted() || !state.hasVoted()
+                            || persisted.votedId() == state.votedId(),
+                    "node %d: second vote in epoch %d", config.localId(), state.epoch());
+            store.write(state);
+            persisted = state;
+        }
+    }
+}

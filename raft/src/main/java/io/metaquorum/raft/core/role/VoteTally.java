@@ -1,0 +1,82 @@
+package io.metaquorum.raft.core.role;
+
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Grants and rejections from the voters in one (pre-)election. The local voter grants
+ * itself. Invariant: a voter is counted at most once, on one side.
+ */
+public final class VoteTally {
+    private final List<Integer> voterIds;
+    private final int majority;
+    private final TreeSet<Integer> granted = new TreeSet<>();
+    private final TreeSet<Integer> rejected = new TreeSet<>();
+    private final TreeSet<Integer> inflight = new TreeSet<>();
+    private final TreeMap<Integer, Long> retryAtMs = new TreeMap<>();
+
+    public VoteTally(List<Integer> voterIds, int localId) {
+        this.voterIds = voterIds;
+        this.majority = voterIds.size() / 2 + 1;
+        granted.add(localId);
+    }
+
+    public void recordGrant(int voterId) {
+        if (voterIds.contains(voterId) && !rejected.contains(voterId)) {
+            granted.add(voterId);
+        }
+    }
+
+    public void recordRejection(int voterId) {
+        if (voterIds.contains(voterId) && !granted.contains(voterId)) {
+            rejected.add(voterId);
+        }
+    }
+
+    /** Whether a request should go to {@code voterId} now: no answer, none in flight, no pending retry. */
+    public boolean needsRequest(int voterId, long nowMs) {
+        return !hasResponded(voterId) && !inflight.contains(voterId) && nowMs >= retryAtMs.getOrDefault(voterId, 0L);
+    }
+
+    public void markSent(int voterId) {
+        inflight.add(voterId);
+    }
+
+    public void markFailed(int voterId, long retryAt) {
+        inflight.remove(voterId);
+        retryAtMs.put(voterId, retryAt);
+    }
+
+    public void markAnswered(int voterId) {
+        inflight.remove(voterId);
+    }
+
+    /** The earliest pending retry, or Long.MAX_VALUE. */
+    public long nextRetryMs() {
+        long next = Long.MAX_VALUE;
+        for (var entry : retryAtMs.entrySet()) {
+            if (!hasResponded(entry.getKey()) && !inflight.contains(entry.getKey())) {
+                next = Math.min(next, entry.getValue());
+            }
+        }
+        return next;
+    }
+
+    public boolean hasResponded(int voterId) {
+        return granted.contains(voterId) || rejected.contains(voterId);
+    }
+
+    public boolean isWon() {
+        return granted.size() >= majority;
+    }
+
+    /** True once a majority can no longer be reached. */
+    public boolean isLost() {
+        return voterIds.size() - rejected.size() < majority;
+    }
+
+    public List<Integer> grantingVoters() {
+        return List.copyOf(granted);
+    }
+}
