@@ -117,7 +117,9 @@ public final class VoteHandler {
             return;
         }
         VotePartitionResponse p = response.getTopics(0).getPartitions(0);
-        ctx.observeLeader(p.getLeaderEpoch(), p.getLeaderId(), nowMs);
+        if (!namesTheLostLeader(p)) {
+            ctx.observeLeader(p.getLeaderEpoch(), p.getLeaderId(), nowMs);
+        }
         RaftRole role = ctx.role();
         boolean preVote = ((VoteRequest) sent.payload()).getTopics(0).getPartitions(0).getPreVote();
         boolean current = role.epoch() == sent.epoch()
@@ -132,6 +134,15 @@ public final class VoteHandler {
         } else {
             elections.onVoteFailed(voterId, sent.epoch(), nowMs, p.getErrorCode());
         }
+    }
+
+    /**
+     * A pre-voter that still follows the leader this replica has lost names it in its
+     * answer; that is a rejection to count, not a reason to go back to the lost leader.
+     */
+    private boolean namesTheLostLeader(VotePartitionResponse p) {
+        return ctx.role() instanceof Prospective prospective && p.getLeaderEpoch() == prospective.epoch()
+                && p.getLeaderId() == prospective.lastLeaderId();
     }
 
     public void handleVoteFailure(RequestFailure failure, Outbox.Inflight sent, long nowMs) {

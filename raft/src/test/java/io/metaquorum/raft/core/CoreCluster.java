@@ -1,0 +1,265 @@
+package io.metaquorum.raft.core;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.RaftLimits;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.RaftTimeouts;
+import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RaftResponse;
+import io.metaquorum.raft.message.RequestFailure;
+import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
+import io.metaquorum.raft.storage.InMemoryRaftLog;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A small deterministic cluster of real cores for interaction tests: FIFO delivery, a
+ * manual clock that jumps to the next deadline, crashes that turn requests to the dead
+ * node into UNREACHABLE failures (as a reset connection would), and partitions that drop.
+ */
+final class CoreCluster {
+    static final String CLUSTER_ID = "test-cluster";
+
+    final TreeMap<Integer, Node> nodes = new TreeMap<>();
+    final List<Integer> voterIds;
+    private final ArrayDeque<RaftMessage> inFlight = new ArrayDeque<>();
+    private final ArrayDeque<Integer> destinations = new ArrayDeque<>();
+    private final TreeSet<Integer> down = new TreeSet<>();
+    private final TreeSet<Integer> isolated = new TreeSet<>();
+    /** Requests delivered and not yet answered, as (destination -> source:correlation id), to fail on a crash. */
+    private final TreeMap<Integer, TreeMap<String, RaftRequest>> unanswered = new TreeMap<>();
+    private final Random random;
+    long nowMs = 1_000;
+
+    /** A replica with its durable state, which survives {@link #crash} and {@link #restart}. */
+    final class Node {
+        final int id;
+        final InMemoryRaftLog log = new InMemoryRaftLog();
+        final InMemoryQuorumStateStore store = new InMemoryQuorumStateStore();
+        final RecordingListener listener = new RecordingListener();
+        RaftCore core;
+
+        Node(int id) {
+            this.id = id;
+        }
+
+        RaftStatus status() {
+            return core.status();
+        }
+    }
+
+    CoreCluster(int voters, int observers, long seed) {
+        this.random = new Random(seed);
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 1; i <= voters; i++) {
+            ids.add(i);
+        }
+        this.voterIds = List.copyOf(ids);
+        for (int i = 1; i <= voters + observers; i++) {
+            Node node = new Node(i);
+            nodes.put(i, node);
+            start(node);
+        }
+    }
+
+    static RaftConfig config(int localId, List<Integer> voters) {
+        return new RaftConfig(CLUSTER_ID, localId, voters, RaftTimeouts.DEFAULTS,
+                new RaftLimits(1 << 20, 256, 64, 1 << 20, 4096, 1 << 20));
+    }
+
+    private void start(Node node) {
+        node.listener.reset();
+        node.core = new RaftCore(config(node.id, voterIds), node.log, node.store, new Random(random.nextLong()),
+                node.listener, nowMs);
+    }
+
+    Node node(int id) {
+        return nodes.get(id);
+    }
+
+    /** The process dies: its peers' connections reset, failing every request it had not answered. */
+    void crash(int id) {
+        down.add(id);
+        TreeMap<String, RaftRequest> pending = unanswered.remove(id);
+        if (pending != null) {
+            for (RaftRequest request : pending.values()) {
+                inFlight.add(new RequestFailure(id, request.correlationId(), RequestFailure.Reason.UNREACHABLE));
+                destinations.add(request.sourceId());
+            }
+        }
+    }
+
+    void restart(int id) {
+        down.remove(id);
+        start(nodes.get(id));
+    }
+
+    void isolate(int id) {
+        isolated.add(id);
+    }
+
+    void heal() {
+        isolated.clear();
+    }
+
+    /** Runs one driver iteration on a node, as the production driver does. */
+    void step(Node node) {
+        node.core.poll(nowMs);
+        route(node.core.takeOutbound());
+        if (node.log.hasUnflushed()) {
+            node.log.flush();
+            node.core.poll(nowMs);
+            route(node.core.takeOutbound());
+        }
+    }
+
+    private void route(List<RaftMessage> messages) {
+        for (RaftMessage message : messages) {
+            int destination = message instanceof RaftRequest r ? r.destinationId() : ((RaftResponse) message).destinationId();
+            int source = message instanceof RaftRequest r ? r.sourceId() : ((RaftResponse) message).sourceId();
+            if (isolated.contains(source) || isolated.contains(destination)) {
+                continue;
+            }
+            if (down.contains(destination)) {
+                if (message instanceof RaftRequest r) {
+                    inFlight.add(new RequestFailure(destination, r.correlationId(), RequestFailure.Reason.UNREACHABLE));
+                    destinations.add(source);
+                }
+                continue;
+            }
+            if (message instanceof RaftRequest r) {
+                unanswered.computeIfAbsent(destination, k -> new TreeMap<>()).put(source + ":" + r.correlationId(), r);
+            } else {
+                RaftResponse response = (RaftResponse) message;
+                TreeMap<String, RaftRequest> pending = unanswered.get(source);
+                if (pending != null) {
+                    pending.remove(destination + ":" + response.correlationId());
+                }
+            }
+            inFlight.add(message);
+            destinations.add(destination);
+        }
+    }
+
+    /** Delivers queued messages until none are left (bounded). */
+    void deliverAll() {
+        int delivered = 0;
+        while (!inFlight.isEmpty()) {
+            if (++delivered > 100_000) {
+                throw new AssertionError("message storm: more than 100000 deliveries without quiescence");
+            }
+            RaftMessage message = inFlight.poll();
+            Node destination = nodes.get(destinations.poll());
+            if (down.contains(destination.id)) {
+                continue;
+            }
+            destination.core.handle(message, nowMs);
+            step(destination);
+        }
+    }
+
+    /** Polls every live node, delivers, and jumps the clock to the next deadline, until the condition holds. */
+    void runUntil(BooleanSupplier condition, long maxMs) {
+        long limit = nowMs + maxMs;
+        while (!condition.getAsBoolean()) {
+            if (nowMs > limit) {
+                throw new AssertionError("condition not reached within " + maxMs + " simulated ms");
+            }
+            long next = Long.MAX_VALUE;
+            for (Node node : nodes.values()) {
+                if (!down.contains(node.id)) {
+                    step(node);
+                    deliverAll();
+                    next = Math.min(next, node.core.poll(nowMs));
+                    route(node.core.takeOutbound());
+                    deliverAll();
+                }
+            }
+            if (!condition.getAsBoolean()) {
+                nowMs = Math.max(nowMs + 1, Math.min(next, nowMs + 50));
+            }
+        }
+    }
+
+    void runFor(long ms) {
+        long end = nowMs + ms;
+        runUntil(() -> nowMs >= end, ms + 100);
+    }
+
+    Node leader() {
+        for (Node node : nodes.values()) {
+            if (!down.contains(node.id) && node.status().isLeader()) {
+                return node;
+            }
+        }
+        return null;
+    }
+
+    Node awaitLeader() {
+        runUntil(() -> leader() != null, 30_000);
+        return leader();
+    }
+
+    long appendThroughLeader(String... values) {
+        Node leader = awaitLeader();
+        List<ByteString> records = new ArrayList<>();
+        for (String value : values) {
+            records.add(ByteString.copyFromUtf8(value));
+        }
+        AppendResult result = leader.core.append(leader.status().epoch(), records, nowMs);
+        if (!result.accepted()) {
+            throw new AssertionError("append refused: " + result);
+        }
+        return result.lastOffset();
+    }
+
+    /** Records what the state machine is told. */
+    static final class RecordingListener implements RaftListener {
+        final List<String> committed = new ArrayList<>();
+        final List<OffsetAndEpoch> snapshotsLoaded = new ArrayList<>();
+        long nextOffset;
+
+        void reset() {
+            committed.clear();
+            nextOffset = 0;
+        }
+
+        @Override
+        public void handleCommit(List<RecordBatch> batches) {
+            for (RecordBatch batch : batches) {
+                if (batch.getBaseOffset() != nextOffset) {
+                    throw new AssertionError("commit gap: expected " + nextOffset + " got " + batch.getBaseOffset());
+                }
+                nextOffset = batch.getBaseOffset() + batch.getRecordsCount();
+                if (!batch.getControl()) {
+                    batch.getRecordsList().forEach(r -> committed.add(r.toStringUtf8()));
+                }
+            }
+        }
+
+        @Override
+        public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
+            snapshotsLoaded.add(snapshotId);
+            committed.clear();
+            for (String value : new String(content, java.nio.charset.StandardCharsets.UTF_8).split(",")) {
+                if (!value.isEmpty()) {
+                    committed.add(value);
+                }
+            }
+            nextOffset = snapshotId.offset();
+        }
+
+        @Override
+        public void handleLeaderChange(int leaderId, int epoch) {
+        }
+    }
+}
