@@ -72,6 +72,18 @@ public final class FetchHandler {
         leader.progress(replicaId).onFetch(fetchOffset, ctx.log().endOffset(), nowMs);
         if (leader.isVoter(replicaId)) {
             leader.markBeginQuorumEpochAcked(replicaId);
+            // Before answering, so the answer already carries the commit this fetch made.
+            maybeAdvanceHighWatermark(leader);
+        }
+    }
+
+    /** Moves the high watermark as far as the rule allows given every voter's durable end offset. */
+    void maybeAdvanceHighWatermark(Leader leader) {
+        long next = ctx.rules().highWatermark().next(leader.voterEndOffsets(), leader.epochStartOffset(),
+                leader.highWatermark());
+        if (next > leader.highWatermark()) {
+            leader.setHighWatermark(next);
+            ctx.commits().advanceTo(next);
         }
     }
 

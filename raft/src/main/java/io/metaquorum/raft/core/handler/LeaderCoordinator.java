@@ -75,7 +75,7 @@ public final class LeaderCoordinator {
         }
         long lingerDeadline = drainAppendQueue(leader, nowMs);
         leader.progress(ctx.localId()).onLocalAppend(ctx.log().flushedEndOffset(), nowMs);
-        maybeAdvanceHighWatermark(leader);
+        fetches.maybeAdvanceHighWatermark(leader);
         if (checkQuorum(leader, nowMs)) {
             return Long.MAX_VALUE;
         }
@@ -98,15 +98,6 @@ public final class LeaderCoordinator {
             ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, false, records));
         }
         return Long.MAX_VALUE;
-    }
-
-    void maybeAdvanceHighWatermark(Leader leader) {
-        long next = ctx.rules().highWatermark().next(leader.voterEndOffsets(), leader.epochStartOffset(),
-                leader.highWatermark());
-        if (next > leader.highWatermark()) {
-            leader.setHighWatermark(next);
-            ctx.commits().advanceTo(next);
-        }
     }
 
     private boolean checkQuorum(Leader leader, long nowMs) {

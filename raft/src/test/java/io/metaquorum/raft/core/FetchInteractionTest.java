@@ -1,0 +1,156 @@
+package io.metaquorum.raft.core;
+
+import static io.metaquorum.raft.core.OneReplica.fetch;
+import static io.metaquorum.raft.core.OneReplica.only;
+import static io.metaquorum.raft.core.OneReplica.requestsOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.BeginQuorumEpochResponse;
+import io.metaquorum.protocol.DivergingEpoch;
+import io.metaquorum.protocol.EndQuorumEpochRequest;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.FetchPartitionResponse;
+import io.metaquorum.protocol.FetchRequest;
+import io.metaquorum.protocol.FetchResponse;
+import io.metaquorum.protocol.VoteRequest;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.core.handler.FetchRpcs;
+import io.metaquorum.raft.core.handler.RaftRpcs;
+import io.metaquorum.raft.core.quorum.HighWatermarkRule;
+import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.storage.ElectionState;
+import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Fetch, BeginQuorumEpoch, EndQuorumEpoch and the high-watermark rules, one rule per test. */
+class FetchInteractionTest {
+
+    private static FetchPartitionResponse partition(List<RaftMessage> out) {
+        return only(out, FetchResponse.class).getTopics(0).getPartitions(0);
+    }
+
+    @Test
+    void aFollowerWithADivergentTailTruncatesAndFetchesFromTheDivergencePoint() {
+        // Ours: 0-2 in epoch 1, then 3-5 in epoch 2 that the new leader (epoch 3) never had.
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)), QuorumRules.STANDARD,
+                OneReplica.logWithEpochs(1, 1, 1, 2, 2, 2));
+        List<RaftMessage> out = replica.step();
+        RaftRequest first = requestsOf(out, FetchRequest.class).get(0);
+        var sent = FetchRpcs.partition((FetchRequest) first.payload());
+        assertEquals(6, sent.getFetchOffset());
+        assertEquals(2, sent.getLastFetchedEpoch());
+        FetchPartitionResponse diverging = FetchPartitionResponse.newBuilder()
+                .setCurrentLeader(RaftRpcs.leader(2, 3)).setHighWatermark(3)
+                .setDivergingEpoch(DivergingEpoch.newBuilder().setEpoch(1).setEndOffset(3)).build();
+        out = replica.respond(first, FetchRpcs.fetchResponse(diverging));
+        assertEquals(3, replica.log.endOffset());
+        var next = FetchRpcs.partition((FetchRequest) requestsOf(out, FetchRequest.class).get(0).payload());
+        assertEquals(3, next.getFetchOffset());
+        assertEquals(1, next.getLastFetchedEpoch());
+    }
+
+    @Test
+    void theLeaderAnswersADivergingEpochForAFetchPastItsEpochEnd() {
+        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(), QuorumRules.STANDARD,
+                OneReplica.logWithEpochs(0, 0, 0));
+        replica.electAsLeader();
+        // Replica 2 claims offsets up to 6 in epoch 0 although epoch 0 ends at 3 here.
+        FetchPartitionResponse answer = partition(replica.request(2, fetch(2, replica.core.status().epoch(), 6, 0, 0)));
+        assertTrue(answer.hasDivergingEpoch());
+        assertEquals(0, answer.getDivergingEpoch().getEpoch());
+        assertEquals(3, answer.getDivergingEpoch().getEndOffset());
+    }
+
+    @Test
+    void theHighWatermarkNeverCommitsAnOldEpochEntryByCountingAlone() {
+        // Raft's Figure 8: entries 0-2 of an old epoch are on a majority, but until an entry
+        // of the current epoch is too, they must not count as committed.
+        assertEquals(-1, HighWatermarkRule.STANDARD.next(new long[] {3, 3, 0}, 3, -1));
+        assertEquals(4, HighWatermarkRule.STANDARD.next(new long[] {4, 4, 0}, 3, -1));
+        assertEquals(4, HighWatermarkRule.STANDARD.next(new long[] {4, 3, 0}, 3, 4), "never backwards");
+
+        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(), QuorumRules.STANDARD,
+                OneReplica.logWithEpochs(0, 0, 0));
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        partition(replica.request(2, fetch(2, epoch, 3, 0, 0)));
+        assertEquals(0, replica.core.status().highWatermark(), "old entries on a majority are not yet committed");
+        FetchPartitionResponse caughtUp = partition(replica.request(2, fetch(2, epoch, 4, epoch, 0)));
+        assertEquals(4, replica.core.status().highWatermark(), replica.core.status() + " " + caughtUp);
+        assertEquals(4, caughtUp.getHighWatermark());
+    }
+
+    @Test
+    void aLeaderWithoutAMajorityOfFetchersResigns() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        replica.advance(2_999);
+        assertTrue(replica.core.status().isLeader());
+        List<RaftMessage> out = replica.advance(2);
+        assertEquals(RoleName.RESIGNED, replica.core.status().role());
+        assertEquals(epoch, replica.core.status().epoch());
+        assertEquals(2, requestsOf(out, EndQuorumEpochRequest.class).size());
+    }
+
+    @Test
+    void aLongPollFetchIsAnsweredAsSoonAsARecordIsAppended() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        long end = replica.log.endOffset();
+        partition(replica.request(2, fetch(2, epoch, end, epoch, 500)));
+        assertEquals(end, replica.core.status().highWatermark(), "this fetch moved the high watermark: answered");
+        assertTrue(replica.request(2, fetch(2, epoch, end, epoch, 500)).isEmpty(), "parked: nothing new");
+        replica.core.append(epoch, List.of(ByteString.copyFromUtf8("x")), replica.nowMs);
+        FetchPartitionResponse answer = partition(replica.step());
+        assertEquals(1, answer.getBatchesCount());
+        assertEquals(end, answer.getBatches(0).getBaseOffset());
+    }
+
+    @Test
+    void staleAndMalformedFetchesGetErrorCodes() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        assertEquals(ErrorCode.FENCED_LEADER_EPOCH, partition(replica.request(2, fetch(2, epoch - 1, 0, 0, 0))).getErrorCode());
+        assertEquals(ErrorCode.UNKNOWN_LEADER_EPOCH, partition(replica.request(2, fetch(2, epoch + 1, 0, 0, 0))).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, partition(replica.request(2, fetch(2, epoch, -1, 0, 0))).getErrorCode());
+        var otherTopic = fetch(2, epoch, 0, 0, 0).toBuilder();
+        otherTopic.getTopicsBuilder(0).setTopicId(TopicIds.ZERO);
+        assertEquals(ErrorCode.INCONSISTENT_TOPIC_ID,
+                only(replica.request(2, otherTopic.build()), FetchResponse.class).getErrorCode());
+        assertTrue(replica.core.status().isLeader());
+    }
+
+    @Test
+    void beginQuorumEpochMakesAVoterFollowAndAStaleOneIsFenced() {
+        OneReplica replica = new OneReplica();
+        var begin = RaftRpcs.beginQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4);
+        var answer = only(replica.request(2, begin), BeginQuorumEpochResponse.class).getTopics(0).getPartitions(0);
+        assertEquals(ErrorCode.NONE, answer.getErrorCode());
+        assertEquals(RoleName.FOLLOWER, replica.core.status().role());
+        assertEquals(2, replica.core.status().leaderId());
+        var stale = RaftRpcs.beginQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 3, 3);
+        assertEquals(ErrorCode.FENCED_LEADER_EPOCH, only(replica.request(3, stale), BeginQuorumEpochResponse.class)
+                .getTopics(0).getPartitions(0).getErrorCode());
+        assertEquals(2, replica.core.status().leaderId());
+    }
+
+    @Test
+    void theFirstPreferredSuccessorPreVotesAtOnceOnEndQuorumEpoch() {
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD);
+        var end = RaftRpcs.endQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4, List.of(1, 3));
+        List<RaftMessage> out = replica.request(2, end);
+        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
+        List<RaftRequest> preVotes = requestsOf(out, VoteRequest.class);
+        assertEquals(2, preVotes.size());
+        assertTrue(((VoteRequest) preVotes.get(0).payload()).getTopics(0).getPartitions(0).getPreVote());
+        assertFalse(replica.core.status().isLeader());
+    }
+}
