@@ -1,0 +1,114 @@
+package io.metaquorum.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.stream.Stream;
+
+/**
+ * JVM child processes of a benchmark: started with this JVM's java and classpath, their
+ * output lines collected, and every one of them destroyed (by its pid) on close.
+ */
+final class ChildProcesses implements AutoCloseable {
+    private final List<Process> processes = new ArrayList<>();
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+
+    Process start(String mainClass, List<String> jvmOptions, List<String> args, Path logFile) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(args);
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            processes.add(process);
+            Thread reader = new Thread(() -> pump(process), "bench-output-" + process.pid());
+            reader.setDaemon(true);
+            reader.start();
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + mainClass, e);
+        }
+    }
+
+    private void pump(Process process) {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                lines.add(line);
+            }
+        } catch (IOException e) {
+            // The process ended; its output stops here.
+        }
+    }
+
+    BlockingQueue<String> lines() {
+        return lines;
+    }
+
+    @Override
+    public void close() {
+        for (Process process : processes) {
+            process.destroyForcibly();
+        }
+        for (Process process : processes) {
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Ports free on 127.0.0.1 right now (bound, then released). */
+    static List<Integer> freePorts(int count) {
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                ServerSocket socket = new ServerSocket();
+                socket.bind(new InetSocketAddress("127.0.0.1", 0));
+                sockets.add(socket);
+            }
+            return sockets.stream().map(ServerSocket::getLocalPort).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on 127.0.0.1", e);
+        } finally {
+            for (ServerSocket socket : sockets) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // Released either way.
+                }
+            }
+        }
+    }
+
+    static void deleteRecursively(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + root, e);
+        }
+    }
+}

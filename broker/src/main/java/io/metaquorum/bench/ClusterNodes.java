@@ -1,0 +1,143 @@
+package io.metaquorum.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The controllers of a running mq-quickstart cluster as the failover benchmark handles them:
+ * found by their properties files, signalled by the pid in their {@code server.pid}, and
+ * restarted with {@code bin/mq-server} appending to their {@code server.log}.
+ */
+final class ClusterNodes {
+    /** A rejoined node counts as caught up within this many records of the high watermark. */
+    private static final long CAUGHT_UP_LAG_MAX = 10;
+
+    private final Map<Integer, Path> configs;
+    private final QuorumProbe probe;
+    private final Path mqHome = Path.of(System.getProperty("mq.home", ".")).toAbsolutePath();
+
+    ClusterNodes(Map<Integer, Path> configs, QuorumProbe probe) {
+        this.configs = configs;
+        this.probe = probe;
+    }
+
+    /** kill -9 of the leader: returns {ms to a new leader, ms to the first committed append after it}. */
+    long[] measureKill() {
+        QuorumProbe.View before = awaitHealthy();
+        int leader = before.leaderId();
+        ProcessHandle process = processOf(leader);
+        long start = System.nanoTime();
+        process.destroyForcibly();
+        probe.reset(leader);
+        long newLeaderNanos = awaitNewLeader(leader, before.epoch()) - start;
+        long firstWriteNanos = awaitCommitBeyond(leader, before.highWatermark()) - start;
+        awaitExit(process);
+        restart(leader);
+        return new long[] {TimeUnit.NANOSECONDS.toMillis(newLeaderNanos), TimeUnit.NANOSECONDS.toMillis(firstWriteNanos)};
+    }
+
+    /** SIGTERM of the leader: returns ms to a new leader (the leader resigns with EndQuorumEpoch first). */
+    long measureHandoff() {
+        QuorumProbe.View before = awaitHealthy();
+        int leader = before.leaderId();
+        ProcessHandle process = processOf(leader);
+        long start = System.nanoTime();
+        process.destroy();
+        long ms = TimeUnit.NANOSECONDS.toMillis(awaitNewLeader(leader, before.epoch()) - start);
+        awaitExit(process);
+        probe.reset(leader);
+        restart(leader);
+        return ms;
+    }
+
+    private QuorumProbe.View awaitHealthy() {
+        long deadline = FailoverBench.stepDeadline();
+        while (System.nanoTime() < deadline) {
+            Optional<QuorumProbe.View> view = probe.leaderView(-1);
+            if (view.isPresent() && view.get().maxLag() <= CAUGHT_UP_LAG_MAX && allRunning()) {
+                return view.get();
+            }
+            FailoverBench.pause();
+        }
+        throw new IllegalStateException("the quorum did not become healthy (a leader and every voter caught up)");
+    }
+
+    private long awaitNewLeader(int oldLeader, int oldEpoch) {
+        long deadline = FailoverBench.stepDeadline();
+        while (System.nanoTime() < deadline) {
+            for (int id : configs.keySet()) {
+                if (id == oldLeader) {
+                    continue;
+                }
+                Optional<QuorumProbe.View> view = probe.ask(id);
+                if (view.isPresent() && view.get().epoch() > oldEpoch && view.get().leaderId() >= 0
+                        && view.get().leaderId() != oldLeader) {
+                    return System.nanoTime();
+                }
+            }
+            FailoverBench.pause();
+        }
+        throw new IllegalStateException("no new leader within " + FailoverBench.stepDeadline());
+    }
+
+    private long awaitCommitBeyond(int oldLeader, long highWatermark) {
+        long deadline = FailoverBench.stepDeadline();
+        while (System.nanoTime() < deadline) {
+            Optional<QuorumProbe.View> view = probe.leaderView(oldLeader);
+            if (view.isPresent() && view.get().highWatermark() > highWatermark) {
+                return System.nanoTime();
+            }
+            FailoverBench.pause();
+        }
+        throw new IllegalStateException("the new leader committed nothing");
+    }
+
+    private boolean allRunning() {
+        for (int id : configs.keySet()) {
+            if (pidOf(id).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private ProcessHandle processOf(int nodeId) {
+        return pidOf(nodeId).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
+                .orElseThrow(() -> new IllegalStateException("node " + nodeId + " is not running (no live pid in "
+                        + configs.get(nodeId).resolveSibling("server.pid") + ")"));
+    }
+
+    private Optional<Long> pidOf(int nodeId) {
+        Path pidFile = configs.get(nodeId).resolveSibling("server.pid");
+        try {
+            return Files.exists(pidFile) ? Optional.of(Long.parseLong(Files.readString(pidFile).trim()))
+                    : Optional.empty();
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void awaitExit(ProcessHandle process) {
+        try {
+            process.onExit().get(FailoverBench.stepDeadline() - System.nanoTime(), TimeUnit.NANOSECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("process " + process.pid() + " did not exit", e);
+        }
+    }
+
+    private void restart(int nodeId) {
+        Path config = configs.get(nodeId);
+        Path log = config.resolveSibling("server.log");
+        try {
+            new ProcessBuilder(mqHome.resolve("bin/mq-server").toString(), config.toString())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restart node " + nodeId, e);
+        }
+    }
+}

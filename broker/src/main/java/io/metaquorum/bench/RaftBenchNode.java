@@ -1,0 +1,147 @@
+package io.metaquorum.bench;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.common.fault.ProcessTerminatingFaultHandler;
+import io.metaquorum.common.time.SystemTime;
+import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
+import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.RaftLimits;
+import io.metaquorum.raft.RaftTimeouts;
+import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.driver.RaftDriver;
+import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
+import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
+import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One controller of the raft-append benchmark, in its own JVM (like Kafka's TestRaftServer):
+ * the production driver, gRPC transport and RocksDB log, with the load generated inside
+ * the process once it leads. The leader prints the figures as {@code RESULT name value unit}
+ * lines; every node exits by itself after warm-up + duration + a grace period.
+ *
+ * <p>Arguments: id voters(1@host:port,...) dataDir throughput recordBytes warmupS durationS lingerMs
+ */
+public final class RaftBenchNode {
+    /** Records in flight (appended, not committed) when offering as fast as possible. */
+    private static final long UNBOUNDED_INFLIGHT_RECORDS_MAX = 400_000;
+    private static final int UNBOUNDED_CHUNK_RECORDS = 1_000;
+    private static final long GRACE_S = 30;
+
+    private RaftBenchNode() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int id = Integer.parseInt(args[0]);
+        Map<Integer, InetSocketAddress> voters = parseVoters(args[1]);
+        Path dir = Path.of(args[2]);
+        BenchLoad load = new BenchLoad(Long.parseLong(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]),
+                Integer.parseInt(args[6]));
+        int lingerMs = Integer.parseInt(args[7]);
+        RaftTimeouts defaults = RaftTimeouts.DEFAULTS;
+        RaftTimeouts timeouts = new RaftTimeouts(defaults.electionTimeoutMs(), defaults.fetchTimeoutMs(),
+                defaults.electionBackoffMaxMs(), lingerMs, defaults.requestTimeoutMs(), defaults.retryBackoffMs(),
+                defaults.fetchWaitMsMax());
+        RaftConfig config = new RaftConfig("raft-bench", id, new ArrayList<>(voters.keySet()), timeouts,
+                RaftLimits.DEFAULTS).validate();
+        CommitLatencyRecorder recorder = new CommitLatencyRecorder();
+        try (MetadataLogStore store = MetadataLogStore.open(dir)) {
+            GrpcTransportConfig transport = new GrpcTransportConfig(id, List.of(voters.get(id)), voters,
+                    timeouts.requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
+            RaftDriver driver = new RaftDriver(config, store.raftLog(), store.quorumStateStore(),
+                    GrpcRaftTransport.factory(transport, List.of()), recorder, SystemTime.INSTANCE,
+                    new ProcessTerminatingFaultHandler(), id);
+            driver.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(load.warmupS() + load.durationS() + GRACE_S);
+            while (!driver.status().isLeader() && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+            if (driver.status().isLeader()) {
+                runLoad(driver, recorder, load);
+            } else {
+                LockSupport.parkNanos(Math.max(0, deadline - System.nanoTime()));
+            }
+            driver.close();
+        }
+    }
+
+    /** What the leader offers: records/s (0 = as fast as it goes), their size, and the phases. */
+    record BenchLoad(long throughput, int recordBytes, int warmupS, int durationS) {
+    }
+
+    private static void runLoad(RaftDriver driver, CommitLatencyRecorder recorder, BenchLoad load) {
+        ByteString record = ByteString.copyFrom(new byte[load.recordBytes()]);
+        long start = System.nanoTime();
+        long measureStart = start + TimeUnit.SECONDS.toNanos(load.warmupS());
+        long end = measureStart + TimeUnit.SECONDS.toNanos(load.durationS());
+        long offered = 0;
+        long committedAtMeasureStart = -1;
+        while (System.nanoTime() < end && driver.status().isLeader()) {
+            long now = System.nanoTime();
+            if (committedAtMeasureStart < 0 && now >= measureStart) {
+                committedAtMeasureStart = recorder.committedRecords();
+                recorder.takeInterval();
+            }
+            int chunk = nextChunk(load, offered, now - start, recorder);
+            if (chunk == 0) {
+                LockSupport.parkNanos(50_000);
+                continue;
+            }
+            AppendResult result = driver.append(records(record, chunk)).join();
+            if (result.accepted()) {
+                recorder.onAppended(result.lastOffset(), chunk, now);
+                offered += chunk;
+            } else {
+                LockSupport.parkNanos(100_000);
+            }
+        }
+        report(recorder, committedAtMeasureStart, load.durationS());
+    }
+
+    private static int nextChunk(BenchLoad load, long offered, long elapsedNanos, CommitLatencyRecorder recorder) {
+        if (load.throughput() == 0) {
+            long inflight = offered - recorder.committedRecords();
+            return inflight >= UNBOUNDED_INFLIGHT_RECORDS_MAX ? 0 : UNBOUNDED_CHUNK_RECORDS;
+        }
+        long due = (long) (load.throughput() * (elapsedNanos / 1e9)) - offered;
+        return (int) Math.min(Math.max(due, 0), UNBOUNDED_CHUNK_RECORDS);
+    }
+
+    private static List<ByteString> records(ByteString record, int count) {
+        List<ByteString> records = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            records.add(record);
+        }
+        return records;
+    }
+
+    private static void report(CommitLatencyRecorder recorder, long committedAtStart, int durationS) {
+        Histogram latency = recorder.takeInterval();
+        long committed = recorder.committedRecords() - Math.max(0, committedAtStart);
+        System.out.printf("RESULT raft_append_records_per_s %d records/s%n", committed / durationS);
+        System.out.printf("RESULT raft_commit_p50_ms %.3f ms%n", latency.getValueAtPercentile(50) / 1000.0);
+        System.out.printf("RESULT raft_commit_p99_ms %.3f ms%n", latency.getValueAtPercentile(99) / 1000.0);
+        System.out.printf("RESULT raft_commit_max_ms %.3f ms%n", latency.getMaxValue() / 1000.0);
+        System.out.printf("RESULT raft_commit_samples %d records%n", latency.getTotalCount());
+        System.out.flush();
+    }
+
+    static Map<Integer, InetSocketAddress> parseVoters(String spec) {
+        Map<Integer, InetSocketAddress> voters = new TreeMap<>();
+        for (String voter : spec.split(",")) {
+            String[] idAndAddress = voter.split("@");
+            String[] hostAndPort = idAndAddress[1].split(":");
+            voters.put(Integer.parseInt(idAndAddress[0]),
+                    new InetSocketAddress(hostAndPort[0], Integer.parseInt(hostAndPort[1])));
+        }
+        return voters;
+    }
+}
