@@ -38,6 +38,10 @@ final class RaftAppendBench implements Callable<Integer> {
     @Option(names = "--heap", description = "heap of each node JVM (default 1g)")
     String heap = "1g";
 
+    @Option(names = "--node-jvm-option", description = "an extra JVM option for every node (repeatable), "
+            + "e.g. -XX:StartFlightRecording=filename=node.jfr to profile")
+    List<String> nodeJvmOptions = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if (throughput < 0 || recordBytes <= 0 || durationS <= 0 || warmupS < 0 || lingerMs < 0) {
@@ -58,8 +62,10 @@ final class RaftAppendBench implements Callable<Integer> {
             for (int id = 1; id <= 3; id++) {
                 Path dir = root.resolve("node-" + id);
                 Files.createDirectories(dir);
-                children.start(RaftBenchNode.class.getName(), List.of("-Xms" + heap, "-Xmx" + heap,
-                                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                List<String> jvm = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap,
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+                jvm.addAll(nodeJvmOptions);
+                children.start(RaftBenchNode.class.getName(), jvm,
                         List.of(String.valueOf(id), voters.toString(), dir.toString(), String.valueOf(throughput),
                                 String.valueOf(recordBytes), String.valueOf(warmupS), String.valueOf(durationS),
                                 String.valueOf(lingerMs)),

@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
@@ -84,24 +86,28 @@ public final class RaftBenchNode {
         long end = measureStart + TimeUnit.SECONDS.toNanos(load.durationS());
         long offered = 0;
         long committedAtMeasureStart = -1;
+        AtomicLong refused = new AtomicLong();
         while (System.nanoTime() < end && driver.status().isLeader()) {
             long now = System.nanoTime();
             if (committedAtMeasureStart < 0 && now >= measureStart) {
                 committedAtMeasureStart = recorder.committedRecords();
                 recorder.takeInterval();
             }
-            int chunk = nextChunk(load, offered, now - start, recorder);
+            int chunk = nextChunk(load, offered - refused.get(), now - start, recorder);
             if (chunk == 0) {
                 LockSupport.parkNanos(50_000);
                 continue;
             }
-            AppendResult result = driver.append(records(record, chunk)).join();
-            if (result.accepted()) {
-                recorder.onAppended(result.lastOffset(), chunk, now);
-                offered += chunk;
-            } else {
-                LockSupport.parkNanos(100_000);
-            }
+            // Pipelined: the result is registered on the driver thread, before its commit can be seen.
+            CompletableFuture<AppendResult> append = driver.append(records(record, chunk));
+            append.thenAccept(result -> {
+                if (result.accepted()) {
+                    recorder.onAppended(result.lastOffset(), chunk, now);
+                } else {
+                    refused.addAndGet(chunk);
+                }
+            });
+            offered += chunk;
         }
         report(recorder, committedAtMeasureStart, load.durationS());
     }

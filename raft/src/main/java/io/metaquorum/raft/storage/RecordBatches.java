@@ -59,18 +59,20 @@ public final class RecordBatches {
 
     private static int crc(long baseOffset, int epoch, long appendTimeMs, boolean control, List<ByteString> records) {
         CRC32C crc = new CRC32C();
-        ByteBuffer header = ByteBuffer.allocate(Long.BYTES * 2 + Integer.BYTES * 2 + 1).order(ByteOrder.BIG_ENDIAN);
-        header.putLong(baseOffset).putInt(epoch).putLong(appendTimeMs).put((byte) (control ? 1 : 0))
-                .putInt(records.size());
-        crc.update(header.array());
-        ByteBuffer length = ByteBuffer.allocate(Integer.BYTES);
+        byte[] header = ByteBuffer.allocate(Long.BYTES * 2 + Integer.BYTES * 2 + 1).order(ByteOrder.BIG_ENDIAN)
+                .putLong(baseOffset).putInt(epoch).putLong(appendTimeMs).put((byte) (control ? 1 : 0))
+                .putInt(records.size()).array();
+        crc.update(header);
+        byte[] length = new byte[Integer.BYTES];
         for (ByteString record : records) {
-            length.clear();
-            length.putInt(record.size());
-            crc.update(length.array());
-            for (ByteBuffer part : record.asReadOnlyByteBufferList()) {
-                crc.update(part);
-            }
+            int size = record.size();
+            length[0] = (byte) (size >>> 24);
+            length[1] = (byte) (size >>> 16);
+            length[2] = (byte) (size >>> 8);
+            length[3] = (byte) size;
+            crc.update(length, 0, Integer.BYTES);
+            // One read-only view over the record's bytes: no copy, one small object per record.
+            crc.update(record.asReadOnlyByteBuffer());
         }
         return (int) crc.getValue();
     }
