@@ -1,0 +1,396 @@
+package io.metaquorum.raft.driver;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.common.fault.FaultHandler;
+import io.metaquorum.common.time.Time;
+import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.RaftNode;
+import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.core.RaftCore;
+import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.storage.QuorumStateStore;
+import io.metaquorum.raft.storage.RaftLog;
+import io.metaquorum.raft.transport.Transport;
+import io.metaquorum.raft.transport.Transport.InboundSink;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.MpscUnboundedArrayQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The production {@link RaftNode}: one thread that owns the {@link RaftCore}, its
+ * {@link RaftLog} and {@link QuorumStateStore}, and follows the core's driver contract:
+ * <pre>
+ *   run queued tasks; handle every drained inbound message
+ *   deadline = core.poll(now); send core.takeOutbound()
+ *   if log.hasUnflushed(): log.flush(); deadline = core.poll(now); send core.takeOutbound()
+ *   publish core.status(); park until the deadline or until something is queued
+ * </pre>
+ * One {@code flush} per loop is the group commit of DESIGN.md §4: whatever queued while a
+ * sync ran goes out together in the next one, so an idle quorum answers at once (nothing
+ * waits for a timer: a queued message unparks the thread) and a busy one batches without
+ * an artificial linger.
+ *
+ * <p>Queues (jctools, many producers, this thread the only consumer) and their bounds:
+ * <ul>
+ *   <li>inbound messages, unbounded in structure but bounded by policy: responses and
+ *       failures answer requests the core itself has in flight (a bounded number), so they
+ *       are always queued; inbound requests beyond {@link #INBOUND_REQUESTS_QUEUED_MAX} are
+ *       dropped, and their senders see a timeout, as with any overloaded peer;</li>
+ *   <li>tasks ({@link #append}, {@link #execute}), at most {@link #TASKS_QUEUED_MAX}: beyond
+ *       it an append answers {@link AppendResult.Status#QUEUE_FULL} and execute throws
+ *       {@link RejectedExecutionException}.</li>
+ * </ul>
+ *
+ * <p>Faults: anything thrown by the core, the log, the store, the listener (called by the
+ * core on this thread) or a task stops the loop and goes to the {@link FaultHandler}
+ * (production: {@code ProcessTerminatingFaultHandler}, which halts). If the handler
+ * returns, the thread ends, the transport is closed and queued tasks are refused.
+ *
+ * <p>Time: every loop reads the injected {@link Time} once (twice around a flush); the core
+ * never sees time go backwards even if the wall clock does. Lifecycle: new, then
+ * {@link #start()}, then {@link #shutdown} or {@link #close()}; the transport, made by the
+ * factory in the constructor, is closed on stop; the log and the store belong to the
+ * caller, who closes them after the driver stopped.
+ */
+public final class RaftDriver implements RaftNode {
+    /** Inbound requests waiting for the driver; more are dropped (the sender times out). */
+    public static final int INBOUND_REQUESTS_QUEUED_MAX = 1 << 16;
+    /** Appends and tasks waiting for the driver; more are refused. */
+    public static final int TASKS_QUEUED_MAX = 1 << 14;
+    /** Messages handled per loop before the core is polled (and the log flushed). */
+    static final int MESSAGES_PER_LOOP_MAX = 4096;
+    /** How long {@link #close()} waits for the thread, beyond which it only warns. */
+    static final long STOP_WAIT_MS = 10_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftDriver.class);
+    private static final int INBOUND_CHUNK_SIZE = 1024;
+
+    /** An append or an {@link #execute} task; {@code future} is null for the latter. */
+    private record Task(LongConsumer action, CompletableFuture<?> future) {
+        void refuse(String reason) {
+            if (future != null) {
+                future.completeExceptionally(new RejectedExecutionException(reason));
+            }
+        }
+    }
+
+    private enum Lifecycle { NEW, RUNNING, STOPPED }
+
+    private final RaftConfig config;
+    private final RaftLog log;
+    private final Time time;
+    private final FaultHandler faultHandler;
+    private final String logPrefix;
+    private final RaftCore core;
+    private final Thread thread;
+    private final Transport transport;
+    private final MpscUnboundedArrayQueue<RaftMessage> inbound = new MpscUnboundedArrayQueue<>(INBOUND_CHUNK_SIZE);
+    private final AtomicInteger inboundRequestsQueued = new AtomicInteger();
+    private final MpscArrayQueue<Task> tasks = new MpscArrayQueue<>(TASKS_QUEUED_MAX);
+    /** Guards {@link #lifecycle} changes against task offers, so no task is queued after the last drain. */
+    private final Object lifecycleLock = new Object();
+    private final AtomicBoolean transportClosed = new AtomicBoolean();
+    private volatile Lifecycle lifecycle = Lifecycle.NEW;
+    private volatile RaftStatus status;
+    private volatile boolean stopRequested;
+    /** Requested graceful-shutdown timeout; -1 until {@link #shutdown} is called. */
+    private volatile long shutdownTimeoutMs = -1;
+
+    // Driver-thread state.
+    private long lastNowMs = Long.MIN_VALUE;
+    /** Absolute deadline of the graceful shutdown once begun; -1 before. */
+    private long shutdownDeadlineMs = -1;
+
+    /**
+     * Builds the core (reading the log and the election state) and then the transport, giving
+     * it this driver's inbound queue as its sink; inbound messages that arrive before
+     * {@link #start()} wait in the queue.
+     *
+     * @param transportFactory makes the transport for a sink, e.g. {@code GrpcRaftTransport.factory(...)}
+     * @param randomSeed       seeds the core's randomness (election timeouts)
+     */
+    public RaftDriver(RaftConfig config, RaftLog log, QuorumStateStore stateStore,
+                      Function<InboundSink, Transport> transportFactory, RaftListener listener, Time time,
+                      FaultHandler faultHandler, long randomSeed) {
+        this.config = config.validate();
+        this.log = log;
+        this.time = time;
+        this.faultHandler = faultHandler;
+        this.logPrefix = "[node " + config.localId() + "] ";
+        this.core = new RaftCore(config, log, stateStore, new SplittableRandom(randomSeed), listener, nowMs());
+        this.status = core.status();
+        this.thread = new Thread(this::run, "raft-driver-" + config.localId());
+        this.transport = transportFactory.apply(this::deliver);
+    }
+
+    @Override
+    public void start() {
+        synchronized (lifecycleLock) {
+            if (lifecycle != Lifecycle.NEW) {
+                throw new IllegalStateException("node " + config.localId() + " driver already " + lifecycle);
+            }
+            lifecycle = Lifecycle.RUNNING;
+        }
+        LOG.info("{}starting the Raft driver as {} of voters {}", logPrefix,
+                config.isVoter() ? "voter" : "observer", config.voterIds());
+        thread.start();
+    }
+
+    /**
+     * Queues an append for the driver thread, which calls {@code core.append} in the current
+     * epoch. The future completes on the driver thread (use the {@code *Async} stages to
+     * leave it); with QUEUE_FULL when the task queue is full, and exceptionally with
+     * {@link RejectedExecutionException} once the driver stopped.
+     */
+    @Override
+    public CompletableFuture<AppendResult> append(List<ByteString> records) {
+        CompletableFuture<AppendResult> future = new CompletableFuture<>();
+        List<ByteString> copy = List.copyOf(records);
+        Task task = new Task(nowMs -> future.complete(core.append(core.status().epoch(), copy, nowMs)), future);
+        try {
+            if (!offer(task)) {
+                future.complete(new AppendResult(AppendResult.Status.QUEUE_FULL, -1, status.epoch()));
+            }
+        } catch (RejectedExecutionException stopped) {
+            future.completeExceptionally(stopped);
+        }
+        return future;
+    }
+
+    /** Queues {@code action} for the driver thread; throws {@link RejectedExecutionException} if full or stopped. */
+    @Override
+    public void execute(Consumer<RaftCore> action) {
+        if (!offer(new Task(nowMs -> action.accept(core), null))) {
+            throw new RejectedExecutionException("node " + config.localId() + ": the driver's task queue is full");
+        }
+    }
+
+    @Override
+    public RaftStatus status() {
+        return status;
+    }
+
+    @Override
+    public void shutdown(long timeoutMs) {
+        if (timeoutMs < 0) {
+            throw new IllegalArgumentException("timeoutMs must be >= 0, got " + timeoutMs);
+        }
+        requireNotDriverThread("shutdown");
+        if (lifecycle == Lifecycle.RUNNING) {
+            LOG.info("{}graceful shutdown requested, waiting up to {} ms", logPrefix, timeoutMs);
+            shutdownTimeoutMs = timeoutMs;
+            LockSupport.unpark(thread);
+            join(timeoutMs + STOP_WAIT_MS);
+        }
+        close();
+    }
+
+    @Override
+    public void close() {
+        requireNotDriverThread("close");
+        stopRequested = true;
+        synchronized (lifecycleLock) {
+            if (lifecycle == Lifecycle.NEW) {
+                lifecycle = Lifecycle.STOPPED;
+                refuseQueuedTasks();
+            }
+        }
+        if (thread.isAlive()) {
+            LockSupport.unpark(thread);
+            join(STOP_WAIT_MS);
+            if (thread.isAlive()) {
+                LOG.warn("{}driver thread still running {} ms after stop; closing the transport anyway",
+                        logPrefix, STOP_WAIT_MS);
+            }
+        }
+        closeTransport();
+    }
+
+    /** The transport's sink: any thread, never blocks. */
+    private void deliver(RaftMessage message) {
+        if (message instanceof RaftRequest request) {
+            if (inboundRequestsQueued.incrementAndGet() > INBOUND_REQUESTS_QUEUED_MAX) {
+                inboundRequestsQueued.decrementAndGet();
+                LOG.warn("{}inbound queue full, dropping a request from node {}", logPrefix, request.sourceId());
+                return;
+            }
+        }
+        inbound.offer(message);
+        LockSupport.unpark(thread);
+    }
+
+    private boolean offer(Task task) {
+        synchronized (lifecycleLock) {
+            if (lifecycle == Lifecycle.STOPPED) {
+                throw new RejectedExecutionException("node " + config.localId() + ": the Raft driver is stopped");
+            }
+            if (!tasks.offer(task)) {
+                return false;
+            }
+        }
+        LockSupport.unpark(thread);
+        return true;
+    }
+
+    private void run() {
+        try {
+            while (!stopRequested) {
+                long deadlineMs = runOnce();
+                if (isShutdownOver()) {
+                    LOG.info("{}graceful shutdown {}", logPrefix,
+                            core.isShutdownComplete(lastNowMs) ? "complete" : "timed out");
+                    break;
+                }
+                parkUntil(deadlineMs);
+            }
+        } catch (Throwable fault) {
+            faultHandler.handleFault(logPrefix + "the Raft driver stopped on a fault: " + fault, fault);
+        } finally {
+            synchronized (lifecycleLock) {
+                lifecycle = Lifecycle.STOPPED;
+                refuseQueuedTasks();
+            }
+            closeTransport();
+            LOG.info("{}Raft driver stopped at {}", logPrefix, status);
+        }
+    }
+
+    /** One pass of the driver contract; returns the core's next deadline. */
+    private long runOnce() {
+        long nowMs = nowMs();
+        maybeBeginShutdown(nowMs);
+        runTasks(nowMs);
+        handleInbound(nowMs);
+        long deadlineMs = core.poll(nowMs);
+        sendOutbound();
+        if (log.hasUnflushed()) {
+            log.flush();
+            nowMs = nowMs();
+            deadlineMs = core.poll(nowMs);
+            sendOutbound();
+        }
+        status = core.status();
+        return deadlineMs;
+    }
+
+    private void runTasks(long nowMs) {
+        // Bounded by the queue's capacity: tasks queued meanwhile wait for the next loop.
+        for (int i = 0; i < TASKS_QUEUED_MAX; i++) {
+            Task task = tasks.relaxedPoll();
+            if (task == null) {
+                return;
+            }
+            try {
+                task.action().accept(nowMs);
+            } catch (Throwable fault) {
+                if (task.future() != null) {
+                    task.future().completeExceptionally(fault);
+                }
+                throw fault;
+            }
+        }
+    }
+
+    private void handleInbound(long nowMs) {
+        for (int i = 0; i < MESSAGES_PER_LOOP_MAX; i++) {
+            RaftMessage message = inbound.relaxedPoll();
+            if (message == null) {
+                return;
+            }
+            if (message instanceof RaftRequest) {
+                inboundRequestsQueued.decrementAndGet();
+            }
+            core.handle(message, nowMs);
+        }
+    }
+
+    private void sendOutbound() {
+        for (RaftMessage message : core.takeOutbound()) {
+            transport.send(message);
+        }
+    }
+
+    private void maybeBeginShutdown(long nowMs) {
+        long timeoutMs = shutdownTimeoutMs;
+        if (timeoutMs >= 0 && shutdownDeadlineMs < 0) {
+            shutdownDeadlineMs = nowMs + timeoutMs;
+            core.beginShutdown(nowMs);
+        }
+    }
+
+    private boolean isShutdownOver() {
+        return shutdownDeadlineMs >= 0 && (core.isShutdownComplete(lastNowMs) || lastNowMs >= shutdownDeadlineMs);
+    }
+
+    /**
+     * Parks until {@code deadlineMs} (or the shutdown deadline, if sooner) unless something
+     * is already queued. A producer's unpark between the emptiness check and the park leaves
+     * a permit, so the park returns at once: no wakeup is lost.
+     */
+    private void parkUntil(long deadlineMs) {
+        if (shutdownDeadlineMs >= 0) {
+            deadlineMs = Math.min(deadlineMs, shutdownDeadlineMs);
+        }
+        if (!inbound.isEmpty() || !tasks.isEmpty() || stopRequested
+                || (shutdownTimeoutMs >= 0 && shutdownDeadlineMs < 0)) {
+            return;
+        }
+        long waitMs = deadlineMs - nowMs();
+        if (waitMs > 0) {
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(waitMs));
+        }
+    }
+
+    /** The injected clock, clamped so it never goes backwards (the wall clock may). */
+    private long nowMs() {
+        lastNowMs = Math.max(lastNowMs, time.milliseconds());
+        return lastNowMs;
+    }
+
+    /** Caller holds {@link #lifecycleLock} and has set STOPPED: nothing more can be queued. */
+    private void refuseQueuedTasks() {
+        int refused = 0;
+        for (Task task = tasks.relaxedPoll(); task != null; task = tasks.relaxedPoll()) {
+            task.refuse("node " + config.localId() + ": the Raft driver stopped");
+            refused++;
+        }
+        if (refused > 0) {
+            LOG.warn("{}refused {} tasks queued when the driver stopped", logPrefix, refused);
+        }
+    }
+
+    private void closeTransport() {
+        if (transportClosed.compareAndSet(false, true)) {
+            transport.close();
+        }
+    }
+
+    private void join(long timeoutMs) {
+        try {
+            thread.join(timeoutMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void requireNotDriverThread(String operation) {
+        if (Thread.currentThread() == thread) {
+            throw new IllegalStateException(operation + " must not be called from the driver thread (it waits for it)");
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.metaquorum.raft.transport.grpc;
+
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.metaquorum.protocol.DescribeQuorumPartitionRequest;
+import io.metaquorum.protocol.DescribeQuorumRequest;
+import io.metaquorum.protocol.DescribeQuorumResponse;
+import io.metaquorum.protocol.DescribeQuorumTopicRequest;
+import io.metaquorum.protocol.RaftServiceGrpc;
+import io.metaquorum.raft.TopicIds;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A blocking client for tools ({@code mq-metadata quorum}): asks one node for its view of
+ * the metadata quorum. The answer is the core's (replica progress is known to the leader
+ * only); the request names no replica, so it arrives at the core from
+ * {@code RaftRequest.CLIENT}.
+ *
+ * <p>Failures are gRPC's: {@link io.grpc.StatusRuntimeException} with UNAVAILABLE (nothing
+ * listens there), DEADLINE_EXCEEDED (no answer within the timeout) or RESOURCE_EXHAUSTED.
+ * One instance holds one connection; close it. Thread-safe.
+ */
+public final class DescribeQuorumClient implements AutoCloseable {
+    private static final int RESPONSE_BYTES_MAX = 8 << 20;
+
+    private final ManagedChannel channel;
+    private final long timeoutMs;
+
+    public DescribeQuorumClient(InetSocketAddress address, long timeoutMs) {
+        if (timeoutMs <= 0) {
+            throw new IllegalArgumentException("timeoutMs must be > 0, got " + timeoutMs);
+        }
+        this.channel = NettyChannelBuilder.forAddress(address)
+                .usePlaintext()
+                .disableRetry()
+                .maxInboundMessageSize(RESPONSE_BYTES_MAX)
+                .build();
+        this.timeoutMs = timeoutMs;
+    }
+
+    /** The request for the metadata log's only partition. */
+    public static DescribeQuorumRequest metadataQuorumRequest() {
+        return DescribeQuorumRequest.newBuilder()
+                .addTopics(DescribeQuorumTopicRequest.newBuilder()
+                        .setTopicId(TopicIds.METADATA_TOPIC_ID)
+                        .addPartitions(DescribeQuorumPartitionRequest.newBuilder()
+                                .setPartitionIndex(TopicIds.METADATA_PARTITION)))
+                .build();
+    }
+
+    /** Describes the metadata quorum; blocks up to the timeout. */
+    public DescribeQuorumResponse describeMetadataQuorum() {
+        return describeQuorum(metadataQuorumRequest());
+    }
+
+    /** Sends {@code request} as is; blocks up to the timeout. */
+    public DescribeQuorumResponse describeQuorum(DescribeQuorumRequest request) {
+        return RaftServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS)
+                .describeQuorum(request);
+    }
+
+    @Override
+    public void close() {
+        channel.shutdownNow();
+        try {
+            channel.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

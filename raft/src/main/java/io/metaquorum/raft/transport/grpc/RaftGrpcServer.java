@@ -1,0 +1,97 @@
+package io.metaquorum.raft.transport.grpc;
+
+import io.grpc.BindableService;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A started gRPC server (Netty, plaintext) bound on one or more listen addresses, hosting
+ * the Raft service and any extra services the node runtime adds (admin, broker).
+ *
+ * <p>Limits: inbound messages above {@link GrpcConnectionSettings#messageBytesMax()} are
+ * refused by gRPC with RESOURCE_EXHAUSTED and the connection stays usable. Keepalive pings
+ * from peers are permitted at the interval the transport's channels use, idle connections
+ * included; otherwise the server would answer a peer's pings with GOAWAY.
+ *
+ * <p>Closing is prompt: in-flight calls (parked Fetch long polls) end at once and their
+ * connections are closed, so callers see UNAVAILABLE rather than waiting for a timeout.
+ * Thread-safe.
+ */
+public final class RaftGrpcServer {
+    private static final Logger LOG = LoggerFactory.getLogger(RaftGrpcServer.class);
+    private static final long DRAIN_WAIT_MS = 1_000;
+    private static final long TERMINATION_WAIT_MS = 5_000;
+
+    private final Server server;
+    private final String logPrefix;
+
+    private RaftGrpcServer(Server server, String logPrefix) {
+        this.server = server;
+        this.logPrefix = logPrefix;
+    }
+
+    /**
+     * Binds every listener and starts serving. Throws {@link UncheckedIOException} if an
+     * address cannot be bound (nothing stays bound then).
+     */
+    public static RaftGrpcServer start(int localId, List<InetSocketAddress> listeners, List<BindableService> services,
+                                       GrpcConnectionSettings settings) {
+        if (listeners.isEmpty()) {
+            throw new IllegalArgumentException("a server needs at least one listen address");
+        }
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(listeners.get(0));
+        for (InetSocketAddress listener : listeners.subList(1, listeners.size())) {
+            builder.addListenAddress(listener);
+        }
+        // Half the peers' ping interval: a ping that arrives a little early is not abuse.
+        builder.maxInboundMessageSize(settings.messageBytesMax())
+                .permitKeepAliveTime(Math.max(1, settings.keepAliveTimeMs() / 2), TimeUnit.MILLISECONDS)
+                .permitKeepAliveWithoutCalls(true);
+        services.forEach(builder::addService);
+        Server server = builder.build();
+        String logPrefix = "[node " + localId + "] ";
+        try {
+            server.start();
+        } catch (IOException e) {
+            server.shutdownNow();
+            throw new UncheckedIOException("node " + localId + " cannot listen on " + listeners, e);
+        }
+        LOG.info("{}serving Raft on {}", logPrefix, server.getListenSockets());
+        return new RaftGrpcServer(server, logPrefix);
+    }
+
+    /** The addresses actually bound, in listener order (the real port where 0 was asked). */
+    public List<InetSocketAddress> boundAddresses() {
+        return server.getListenSockets().stream().map(InetSocketAddress.class::cast).toList();
+    }
+
+    /**
+     * Stops taking calls (new ones are refused with UNAVAILABLE), runs {@code failInFlight}
+     * so the services can fail their parked calls with a status of their choice, waits up to
+     * {@value #DRAIN_WAIT_MS} ms for the calls to end, then cancels whatever is left and
+     * closes the connections.
+     */
+    public void close(Runnable failInFlight) {
+        server.shutdown();
+        failInFlight.run();
+        try {
+            // Lets the failures just sent reach their callers before connections are cut.
+            if (!server.awaitTermination(DRAIN_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                server.shutdownNow();
+                if (!server.awaitTermination(TERMINATION_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                    LOG.warn("{}gRPC server did not terminate within {} ms", logPrefix, TERMINATION_WAIT_MS);
+                }
+            }
+        } catch (InterruptedException e) {
+            server.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.metaquorum.raft.driver;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/** Records what the core tells the state machine; called on the driver thread. */
+final class RecordingListener implements RaftListener {
+    private final int localId;
+    final CompletableFuture<Integer> leadsInEpoch = new CompletableFuture<>();
+    /** Records of committed data batches (control batches left out), in commit order. */
+    final LinkedBlockingQueue<ByteString> committedRecords = new LinkedBlockingQueue<>();
+
+    RecordingListener(int localId) {
+        this.localId = localId;
+    }
+
+    @Override
+    public void handleCommit(List<RecordBatch> batches) {
+        for (RecordBatch batch : batches) {
+            if (!batch.getControl()) {
+                committedRecords.addAll(batch.getRecordsList());
+            }
+        }
+    }
+
+    @Override
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
+    }
+
+    @Override
+    public void handleLeaderChange(int leaderId, int epoch) {
+        if (leaderId == localId) {
+            leadsInEpoch.complete(epoch);
+        }
+    }
+}
