@@ -1,0 +1,177 @@
+package io.metaquorum.metadata.log.rocksdb;
+
+import io.metaquorum.raft.storage.StorageException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The RocksDB instance of one metadata log directory and everything native it holds:
+ * options, the column families {@code log}, {@code epochs} and {@code meta} (DESIGN.md §4),
+ * and the write options for buffered (WAL written, not synced) and synced writes.
+ *
+ * <p>Every RocksDB failure becomes a {@link StorageException}. After {@link #close()}
+ * every call throws {@link IllegalStateException}: a native handle used after close would
+ * crash the JVM instead.
+ */
+final class LogDatabase implements AutoCloseable {
+    static final String LOG_FAMILY = "log";
+    static final String EPOCHS_FAMILY = "epochs";
+    static final String META_FAMILY = "meta";
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final Path directory;
+    private final DBOptions dbOptions;
+    private final ColumnFamilyOptions familyOptions;
+    private final RocksDB db;
+    /** In descriptor order: default, log, epochs, meta. */
+    private final List<ColumnFamilyHandle> handles;
+    private final WriteOptions bufferedWrites;
+    private final WriteOptions syncedWrites;
+    private final ReadOptions reads;
+    private boolean closed;
+
+    private LogDatabase(Path directory, DBOptions dbOptions, ColumnFamilyOptions familyOptions, RocksDB db,
+                        List<ColumnFamilyHandle> handles) {
+        this.directory = directory;
+        this.dbOptions = dbOptions;
+        this.familyOptions = familyOptions;
+        this.db = db;
+        this.handles = handles;
+        this.bufferedWrites = new WriteOptions().setSync(false).setDisableWAL(false);
+        this.syncedWrites = new WriteOptions().setSync(true).setDisableWAL(false);
+        this.reads = new ReadOptions().setVerifyChecksums(true);
+    }
+
+    /** Opens (creating if missing) the database in {@code directory}; RocksDB replays its WAL. */
+    static LogDatabase open(Path directory) {
+        DBOptions dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+        ColumnFamilyOptions familyOptions = new ColumnFamilyOptions();
+        List<ColumnFamilyDescriptor> descriptors = List.of(
+                new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
+                new ColumnFamilyDescriptor(LOG_FAMILY.getBytes(StandardCharsets.UTF_8), familyOptions),
+                new ColumnFamilyDescriptor(EPOCHS_FAMILY.getBytes(StandardCharsets.UTF_8), familyOptions),
+                new ColumnFamilyDescriptor(META_FAMILY.getBytes(StandardCharsets.UTF_8), familyOptions));
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try {
+            RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
+            return new LogDatabase(directory, dbOptions, familyOptions, db, List.copyOf(handles));
+        } catch (RocksDBException e) {
+            handles.forEach(ColumnFamilyHandle::close);
+            familyOptions.close();
+            dbOptions.close();
+            throw new StorageException("cannot open the metadata log database in " + directory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    ColumnFamilyHandle log() {
+        return handle(1);
+    }
+
+    ColumnFamilyHandle epochs() {
+        return handle(2);
+    }
+
+    ColumnFamilyHandle meta() {
+        return handle(3);
+    }
+
+    /** The value under {@code key}, or null. */
+    byte[] get(ColumnFamilyHandle family, byte[] key) {
+        ensureOpen();
+        try {
+            return db.get(family, reads, key);
+        } catch (RocksDBException e) {
+            throw failure("read", e);
+        }
+    }
+
+    LogWrite newWrite() {
+        ensureOpen();
+        return new LogWrite(this);
+    }
+
+    void write(WriteBatch batch, boolean sync) {
+        ensureOpen();
+        try {
+            db.write(sync ? syncedWrites : bufferedWrites, batch);
+        } catch (RocksDBException e) {
+            throw failure(sync ? "synced write" : "write", e);
+        }
+    }
+
+    /** Makes every write so far durable: one fsync of the WAL however many writes it holds. */
+    void syncWal() {
+        ensureOpen();
+        try {
+            db.syncWal();
+        } catch (RocksDBException e) {
+            throw failure("WAL sync", e);
+        }
+    }
+
+    /** A new iterator over {@code family}; the caller closes it and calls {@link #checkIterator}. */
+    RocksIterator newIterator(ColumnFamilyHandle family) {
+        ensureOpen();
+        return db.newIterator(family, reads);
+    }
+
+    /** Throws if the iterator stopped on an error rather than at the end of its family. */
+    void checkIterator(RocksIterator iterator) {
+        try {
+            iterator.status();
+        } catch (RocksDBException e) {
+            throw failure("iteration", e);
+        }
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    /** Closes the column families, the database and the options, in that order. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        handles.forEach(ColumnFamilyHandle::close);
+        db.close();
+        bufferedWrites.close();
+        syncedWrites.close();
+        reads.close();
+        familyOptions.close();
+        dbOptions.close();
+    }
+
+    private ColumnFamilyHandle handle(int index) {
+        ensureOpen();
+        return handles.get(index);
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the metadata log database in " + directory + " is closed");
+        }
+    }
+
+    private StorageException failure(String operation, RocksDBException e) {
+        return new StorageException("RocksDB " + operation + " failed in " + directory + ": " + e.getMessage(), e);
+    }
+}

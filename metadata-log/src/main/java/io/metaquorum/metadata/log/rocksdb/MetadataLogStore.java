@@ -1,0 +1,72 @@
+package io.metaquorum.metadata.log.rocksdb;
+
+import io.metaquorum.raft.storage.StorageException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A node's metadata log directory, opened once: the RocksDB database in
+ * {@code <dir>/rocksdb} and the snapshot files in {@code <dir>/snapshots}, handing out the
+ * {@link RocksDbRaftLog} and the {@link RocksDbQuorumStateStore} that share the database.
+ *
+ * <p>Closing the store, or the log, closes the database; the other object is unusable
+ * after that (its calls throw {@link IllegalStateException}).
+ */
+public final class MetadataLogStore implements AutoCloseable {
+    /** Default bound of the in-memory tail the leader serves fetches from. */
+    public static final long TAIL_CACHE_BYTES_MAX_DEFAULT = 8L * 1024 * 1024;
+    static final String DATABASE_DIRECTORY = "rocksdb";
+    static final String SNAPSHOT_DIRECTORY = "snapshots";
+
+    private final LogDatabase database;
+    private final RocksDbRaftLog raftLog;
+    private final RocksDbQuorumStateStore quorumStateStore;
+
+    private MetadataLogStore(LogDatabase database, RocksDbRaftLog raftLog) {
+        this.database = database;
+        this.raftLog = raftLog;
+        this.quorumStateStore = new RocksDbQuorumStateStore(database);
+    }
+
+    public static MetadataLogStore open(Path directory) {
+        return open(directory, TAIL_CACHE_BYTES_MAX_DEFAULT);
+    }
+
+    /**
+     * Opens (creating if missing) the metadata log in {@code directory}. Throws
+     * {@code CorruptLogException} naming the offset if the tail batch is corrupt, and
+     * {@link StorageException} if the directory is unusable or inconsistent.
+     */
+    public static MetadataLogStore open(Path directory, long tailCacheBytesMax) {
+        if (tailCacheBytesMax < 0) {
+            throw new IllegalArgumentException("tailCacheBytesMax must not be negative, got " + tailCacheBytesMax);
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new StorageException("cannot create the metadata log directory " + directory, e);
+        }
+        LogDatabase database = LogDatabase.open(directory.resolve(DATABASE_DIRECTORY));
+        try {
+            SnapshotFiles snapshots = SnapshotFiles.open(directory.resolve(SNAPSHOT_DIRECTORY));
+            return new MetadataLogStore(database, RocksDbRaftLog.open(database, snapshots, tailCacheBytesMax));
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    public RocksDbRaftLog raftLog() {
+        return raftLog;
+    }
+
+    public RocksDbQuorumStateStore quorumStateStore() {
+        return quorumStateStore;
+    }
+
+    @Override
+    public void close() {
+        database.close();
+    }
+}

@@ -1,0 +1,376 @@
+package io.metaquorum.metadata.log.rocksdb;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.storage.CorruptLogException;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RaftLog;
+import io.metaquorum.raft.storage.RecordBatches;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.rocksdb.RocksIterator;
+
+/**
+ * The metadata log in RocksDB (DESIGN.md §4). Column family {@code log} maps the
+ * big-endian base offset to the serialized {@link RecordBatch} (which carries its own
+ * CRC32C), {@code epochs} maps each epoch present in the log to its first offset, and
+ * {@code meta} holds the id of the snapshot the log starts after. Snapshots are files
+ * (see {@link SnapshotFiles}); only the latest is kept.
+ *
+ * <p>Durability: an append is a buffered write (WAL written, not synced); {@link #flush()}
+ * syncs the WAL once for every pending append (group commit). Truncation and snapshot
+ * installation are synced writes, which also make every earlier append durable; the
+ * flushed boundary is still only moved as the port's contract says (a lower bound).
+ *
+ * <p>Reads: an in-memory index of base offsets ({@link BatchOffsets}) finds the batch
+ * holding an offset without touching RocksDB; the tail is served from {@link TailCache};
+ * everything read from RocksDB is parsed and CRC-checked, and a failure is a
+ * {@link CorruptLogException} naming the batch's offset. On open, the tail batch is
+ * checked too, so a torn or corrupt tail stops the node at once.
+ *
+ * <p>Closing the log closes the database it shares with the quorum-state store.
+ */
+public final class RocksDbRaftLog implements RaftLog {
+    private final LogDatabase database;
+    private final SnapshotFiles snapshots;
+    private final TailCache tail;
+    /** Invariant: the keys of the {@code log} family, contiguous from {@code startOffset} to {@code endOffset}. */
+    private final BatchOffsets offsets;
+    /** Invariant: the {@code epochs} family: each epoch present in the log and its first offset. */
+    private final TreeMap<Integer, Long> epochStarts;
+    /** Invariant: the offset of {@code snapshotId} (0 without one), as recorded in {@code meta}. */
+    private long startOffset;
+    private long endOffset;
+    /** Invariant: {@code startOffset <= flushedEndOffset <= endOffset}. */
+    private long flushedEndOffset;
+    /** The latest (and only kept) snapshot; null without one. */
+    private OffsetAndEpoch snapshotId;
+
+    private RocksDbRaftLog(LogDatabase database, SnapshotFiles snapshots, long tailCacheBytesMax,
+                           RecoveredLog recovered) {
+        this.database = database;
+        this.snapshots = snapshots;
+        this.tail = new TailCache(tailCacheBytesMax);
+        this.offsets = recovered.offsets();
+        this.epochStarts = recovered.epochStarts();
+        this.snapshotId = recovered.snapshotId();
+        this.startOffset = snapshotId == null ? 0 : snapshotId.offset();
+        this.endOffset = recovered.endOffset();
+        this.flushedEndOffset = endOffset;
+    }
+
+    /**
+     * Rebuilds the log from the database and the snapshot directory, finishing a snapshot
+     * installation that a crash interrupted.
+     */
+    static RocksDbRaftLog open(LogDatabase database, SnapshotFiles snapshots, long tailCacheBytesMax) {
+        LogRecovery recovery = new LogRecovery(database, snapshots);
+        RocksDbRaftLog log = new RocksDbRaftLog(database, snapshots, tailCacheBytesMax, recovery.recoverLog());
+        recovery.finishSnapshotInstall(log);
+        return log;
+    }
+
+    @Override
+    public long startOffset() {
+        return startOffset;
+    }
+
+    @Override
+    public long endOffset() {
+        return endOffset;
+    }
+
+    @Override
+    public long flushedEndOffset() {
+        return flushedEndOffset;
+    }
+
+    @Override
+    public int lastEpoch() {
+        return epochStarts.isEmpty() ? snapshotEpoch() : epochStarts.lastKey();
+    }
+
+    @Override
+    public void append(RecordBatch batch) {
+        Objects.requireNonNull(batch, "batch");
+        if (batch.getBaseOffset() != endOffset) {
+            throw new IllegalArgumentException("batch base offset " + batch.getBaseOffset()
+                    + " is not the log end offset " + endOffset);
+        }
+        if (batch.getRecordsCount() == 0) {
+            throw new IllegalArgumentException("empty batch at offset " + endOffset);
+        }
+        if (batch.getEpoch() < lastEpoch()) {
+            throw new IllegalArgumentException("batch epoch " + batch.getEpoch() + " at offset " + endOffset
+                    + " is below the last epoch " + lastEpoch());
+        }
+        if (!RecordBatches.isValid(batch)) {
+            throw new IllegalArgumentException("batch at offset " + endOffset + " fails its CRC32C check");
+        }
+        boolean newEpoch = epochStarts.isEmpty() || batch.getEpoch() > epochStarts.lastKey();
+        try (LogWrite write = database.newWrite()) {
+            write.putBatch(batch);
+            if (newEpoch) {
+                write.putEpochStart(batch.getEpoch(), batch.getBaseOffset());
+            }
+            write.commitBuffered();
+        }
+        if (newEpoch) {
+            epochStarts.put(batch.getEpoch(), batch.getBaseOffset());
+        }
+        offsets.add(batch.getBaseOffset());
+        tail.add(batch);
+        endOffset = RecordBatches.endOffset(batch);
+    }
+
+    @Override
+    public void flush() {
+        if (hasUnflushed()) {
+            database.syncWal();
+            flushedEndOffset = endOffset;
+        }
+    }
+
+    @Override
+    public boolean hasUnflushed() {
+        return flushedEndOffset < endOffset;
+    }
+
+    @Override
+    public List<RecordBatch> read(long fromOffset, int maxBytes) {
+        if (fromOffset < startOffset || fromOffset > endOffset) {
+            throw new IllegalArgumentException("read offset " + fromOffset + " is outside the log ["
+                    + startOffset + ", " + endOffset + "]");
+        }
+        if (maxBytes <= 0) {
+            throw new IllegalArgumentException("maxBytes must be positive, got " + maxBytes);
+        }
+        if (fromOffset == endOffset) {
+            return List.of();
+        }
+        int index = offsets.floorIndex(fromOffset);
+        long baseOffset = offsets.get(index);
+        return tail.holds(baseOffset) ? tail.read(baseOffset, maxBytes) : readStored(index, maxBytes);
+    }
+
+    @Override
+    public void truncateTo(long offset) {
+        if (offset < startOffset) {
+            throw new IllegalArgumentException("cannot truncate to " + offset + " below the log start " + startOffset);
+        }
+        if (offset >= endOffset) {
+            return;
+        }
+        int index = offsets.floorIndex(offset);
+        long baseOffset = offsets.get(index);
+        RecordBatch cut = baseOffset < offset ? RecordBatches.truncate(batchAt(index), offset) : null;
+        List<Integer> droppedEpochs = epochStarts.entrySet().stream()
+                .filter(entry -> entry.getValue() >= offset).map(Map.Entry::getKey).toList();
+        try (LogWrite write = database.newWrite()) {
+            write.deleteBatches(baseOffset, endOffset);
+            if (cut != null) {
+                write.putBatch(cut);
+            }
+            droppedEpochs.forEach(write::deleteEpoch);
+            write.commitSynced();
+        }
+        offsets.keepFirst(cut != null ? index + 1 : index);
+        droppedEpochs.forEach(epochStarts::remove);
+        tail.truncateTo(offset);
+        endOffset = offset;
+        flushedEndOffset = Math.min(flushedEndOffset, offset);
+    }
+
+    @Override
+    public OffsetAndEpoch endOffsetForEpoch(int epoch) {
+        Map.Entry<Integer, Long> known = epochStarts.floorEntry(epoch);
+        if (known == null) {
+            return new OffsetAndEpoch(startOffset, snapshotEpoch());
+        }
+        Map.Entry<Integer, Long> next = epochStarts.higherEntry(known.getKey());
+        return new OffsetAndEpoch(next == null ? endOffset : next.getValue(), known.getKey());
+    }
+
+    @Override
+    public Optional<OffsetAndEpoch> latestSnapshot() {
+        return Optional.ofNullable(snapshotId);
+    }
+
+    @Override
+    public void installSnapshot(OffsetAndEpoch id, byte[] content) {
+        Objects.requireNonNull(content, "snapshot content");
+        if (id.offset() < startOffset || id.epoch() < snapshotEpoch()) {
+            throw new IllegalArgumentException("snapshot " + id + " is older than the log start ("
+                    + startOffset + ", epoch " + snapshotEpoch() + ")");
+        }
+        snapshots.write(id, content);
+        OffsetAndEpoch previous = snapshotId;
+        moveStartTo(id);
+        if (previous != null && !previous.equals(id)) {
+            snapshots.delete(previous);
+        }
+    }
+
+    @Override
+    public long snapshotSize(OffsetAndEpoch id) {
+        requireSnapshot(id);
+        return snapshots.size(id);
+    }
+
+    @Override
+    public byte[] readSnapshot(OffsetAndEpoch id, long position, int maxBytes) {
+        requireSnapshot(id);
+        return snapshots.read(id, position, maxBytes);
+    }
+
+    /** Closes the whole database, shared with the quorum-state store. Idempotent. */
+    @Override
+    public void close() {
+        database.close();
+    }
+
+    /**
+     * Makes the stored snapshot {@code id} the log start: if it matches the log (ends at a
+     * batch boundary inside it, and the record just below has its epoch) the batches below
+     * it are deleted, else the whole log is. One synced write, which is also what marks the
+     * installation complete ({@link LogRecovery} finishes one a crash interrupted).
+     */
+    void moveStartTo(OffsetAndEpoch id) {
+        boolean matches = matches(id);
+        int keptFrom = matches ? batchIndexStartingAt(id.offset()) : offsets.size();
+        Integer continuingEpoch = matches && id.offset() < endOffset ? epochAt(id.offset()) : null;
+        List<Integer> droppedEpochs = epochStarts.entrySet().stream()
+                .filter(entry -> !matches || entry.getValue() < id.offset()).map(Map.Entry::getKey).toList();
+        try (LogWrite write = database.newWrite()) {
+            write.deleteBatches(startOffset, matches ? id.offset() : endOffset);
+            droppedEpochs.forEach(write::deleteEpoch);
+            if (continuingEpoch != null) {
+                write.putEpochStart(continuingEpoch, id.offset());
+            }
+            write.putMeta(Keys.LOG_START, Keys.snapshotIdValue(id));
+            write.commitSynced();
+        }
+        offsets.dropFirst(keptFrom);
+        droppedEpochs.forEach(epochStarts::remove);
+        if (continuingEpoch != null) {
+            epochStarts.put(continuingEpoch, id.offset());
+        }
+        if (matches) {
+            tail.dropBefore(id.offset());
+        } else {
+            tail.clear();
+            endOffset = id.offset();
+        }
+        startOffset = id.offset();
+        // The snapshot is durable, so everything up to its offset is; nothing beyond is left after a reset.
+        flushedEndOffset = Math.min(Math.max(flushedEndOffset, startOffset), endOffset);
+        snapshotId = id;
+        Invariants.check(startOffset <= flushedEndOffset && flushedEndOffset <= endOffset,
+                "offsets out of order after snapshot %s: start %d flushed %d end %d",
+                id, startOffset, flushedEndOffset, endOffset);
+    }
+
+    private boolean matches(OffsetAndEpoch id) {
+        if (id.offset() == startOffset) {
+            return id.epoch() == snapshotEpoch();
+        }
+        return batchIndexStartingAt(id.offset()) > 0 && epochAt(id.offset() - 1) == id.epoch();
+    }
+
+    /** The index of the batch starting at {@code offset} (the batch count at the end), else -1. */
+    private int batchIndexStartingAt(long offset) {
+        if (offset == endOffset) {
+            return offsets.size();
+        }
+        return offset > endOffset ? -1 : offsets.indexOf(offset);
+    }
+
+    /** The epoch of the record at {@code offset}, which must be in the log. */
+    private int epochAt(long offset) {
+        Map.Entry<Integer, Long> holding = null;
+        for (Map.Entry<Integer, Long> entry : epochStarts.descendingMap().entrySet()) {
+            if (entry.getValue() <= offset) {
+                holding = entry;
+                break;
+            }
+        }
+        Invariants.check(holding != null, "no epoch holds offset %d in %s", offset, epochStarts);
+        return holding.getKey();
+    }
+
+    private int snapshotEpoch() {
+        return snapshotId == null ? 0 : snapshotId.epoch();
+    }
+
+    private void requireSnapshot(OffsetAndEpoch id) {
+        if (snapshotId == null || !snapshotId.equals(id)) {
+            throw new IllegalArgumentException("no snapshot " + id + "; the latest is " + snapshotId);
+        }
+    }
+
+    /** The batch at {@code index} of the index, from the tail cache or else from RocksDB. */
+    private RecordBatch batchAt(int index) {
+        long baseOffset = offsets.get(index);
+        if (tail.holds(baseOffset)) {
+            return tail.get(baseOffset);
+        }
+        return parseStored(baseOffset, database.get(database.log(), Keys.offsetKey(baseOffset)));
+    }
+
+    /** Whole stored batches from the {@code fromIndex}-th on, up to {@code maxBytes} (at least one). */
+    private List<RecordBatch> readStored(int fromIndex, int maxBytes) {
+        List<RecordBatch> result = new ArrayList<>();
+        long bytes = 0;
+        try (RocksIterator iterator = database.newIterator(database.log())) {
+            iterator.seek(Keys.offsetKey(offsets.get(fromIndex)));
+            for (int index = fromIndex; index < offsets.size(); index++, iterator.next()) {
+                long expected = offsets.get(index);
+                if (!iterator.isValid()) {
+                    database.checkIterator(iterator);
+                    throw new CorruptLogException(expected, "batch is missing from the log");
+                }
+                long stored = Keys.offsetOf(iterator.key());
+                if (stored != expected) {
+                    throw new CorruptLogException(expected, "batch is missing; the next stored is at " + stored);
+                }
+                byte[] value = iterator.value();
+                // The stored value is the batch's serialization, so its length is the batch's size:
+                // a batch past the limit is neither parsed nor checked, as it is not served.
+                if (!result.isEmpty() && bytes + value.length > maxBytes) {
+                    break;
+                }
+                RecordBatch batch = parseStored(expected, value);
+                long next = index + 1 < offsets.size() ? offsets.get(index + 1) : endOffset;
+                if (RecordBatches.endOffset(batch) != next) {
+                    throw new CorruptLogException(RecordBatches.endOffset(batch), "no stored batch holds offsets ["
+                            + RecordBatches.endOffset(batch) + ", " + next + ")");
+                }
+                result.add(batch);
+                bytes += value.length;
+            }
+        }
+        return result;
+    }
+
+    /** Parses and verifies the value stored under {@code offset}; any problem names the offset. */
+    static RecordBatch parseStored(long offset, byte[] value) {
+        if (value == null) {
+            throw new CorruptLogException(offset, "batch is missing from the log");
+        }
+        RecordBatch batch;
+        try {
+            batch = RecordBatch.parseFrom(value);
+        } catch (InvalidProtocolBufferException e) {
+            throw new CorruptLogException(offset, "stored batch does not parse: " + e.getMessage());
+        }
+        if (batch.getBaseOffset() != offset) {
+            throw new CorruptLogException(offset, "stored batch claims base offset " + batch.getBaseOffset());
+        }
+        return RecordBatches.requireValid(batch);
+    }
+}
