@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Shared by the bin/ scripts (sourced, not run): locates the repository from the script's own
+# path, builds the jars once if they are missing, and runs a main class with the shared JVM
+# settings. Environment:
+#   JAVA_HOME      which java to use (else java on PATH)
+#   MQ_HEAP_OPTS   heap for mq-server (default -Xms128m -Xmx512m)
+#   MQ_JAVA_OPTS   extra JVM options for every command
+#   MQ_REBUILD=1   rebuild even though the jars exist (after changing the sources)
+
+MQ_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+MQ_BIN="$MQ_HOME/bin"
+MQ_CLASSPATH_FILE="$MQ_HOME/broker/target/runtime-classpath.txt"
+MQ_BROKER_JAR="$MQ_HOME/broker/target/broker-0.1.0-SNAPSHOT.jar"
+
+mq_die() {
+  echo "$(basename "$0"): $*" >&2
+  exit 1
+}
+
+mq_java() {
+  if [[ -n "${JAVA_HOME:-}" ]]; then
+    echo "$JAVA_HOME/bin/java"
+  else
+    command -v java || mq_die "no java on PATH; install a JDK 17+ or set JAVA_HOME"
+  fi
+}
+
+# True when every jar the classpath file names exists.
+mq_is_built() {
+  [[ -f "$MQ_CLASSPATH_FILE" && -f "$MQ_BROKER_JAR" ]] || return 1
+  local entry
+  IFS=':' read -r -a entries < "$MQ_CLASSPATH_FILE"
+  for entry in "${entries[@]}"; do
+    [[ -e "$entry" ]] || return 1
+  done
+  return 0
+}
+
+# Builds the reactor up to the broker module (tests skipped) and writes the runtime classpath.
+# Serialized with a lock so that scripts started together build once.
+mq_build_if_missing() {
+  if [[ "${MQ_REBUILD:-0}" != "1" ]] && mq_is_built; then
+    return 0
+  fi
+  command -v mvn >/dev/null || mq_die "Maven (mvn) is needed to build metaquorum; install it, then run this again"
+  mkdir -p "$MQ_HOME/target"
+  (
+    if command -v flock >/dev/null; then
+      flock 9
+    fi
+    if [[ "${MQ_REBUILD:-0}" != "1" ]] && mq_is_built; then
+      exit 0
+    fi
+    echo "$(basename "$0"): building metaquorum (mvn package, tests skipped); this happens once" >&2
+    cd "$MQ_HOME" && mvn -B -q -Dstyle.color=never -DskipTests -pl broker -am package dependency:build-classpath \
+        -Dmdep.outputFile=target/runtime-classpath.txt -Dmdep.includeScope=runtime >target/mq-build.log 2>&1 \
+      || { grep -E 'ERROR|BUILD' target/mq-build.log | head -40 >&2
+           echo "$(basename "$0"): the build failed; the whole output is in $MQ_HOME/target/mq-build.log" >&2
+           exit 1; }
+  ) 9>"$MQ_HOME/target/.mq-build.lock" || exit 1
+  mq_is_built || mq_die "the build did not produce $MQ_BROKER_JAR and $MQ_CLASSPATH_FILE"
+  # Built now: the commands this script runs next must not rebuild again.
+  export MQ_REBUILD=0
+}
+
+mq_classpath() {
+  echo "$MQ_BROKER_JAR:$(cat "$MQ_CLASSPATH_FILE")"
+}
+
+# mq_exec_tool MAIN ARGS...: a short-lived command-line tool (small heap, fast start).
+mq_exec_tool() {
+  local main="$1"
+  shift
+  mq_build_if_missing
+  # shellcheck disable=SC2086
+  exec "$(mq_java)" -Xss1m -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC ${MQ_JAVA_OPTS:-} \
+    -cp "$(mq_classpath)" "$main" "$@"
+}
+
+# mq_exec_server MAIN ARGS...: a long-running node.
+mq_exec_server() {
+  local main="$1"
+  shift
+  mq_build_if_missing
+  # shellcheck disable=SC2086
+  exec "$(mq_java)" ${MQ_HEAP_OPTS:--Xms128m -Xmx512m} -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError \
+    ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
+}

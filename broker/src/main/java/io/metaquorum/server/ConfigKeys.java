@@ -1,0 +1,80 @@
+package io.metaquorum.server;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every configuration key a node accepts (PRODUCT.md's table, Kafka's names), with its type
+ * and default. Keys of features that come later (brokers, topics, TLS, ACLs) are accepted and
+ * type-checked now, so a configuration written for the finished system already parses.
+ * Anything not listed here stops start-up.
+ */
+public final class ConfigKeys {
+    public static final String PROCESS_ROLES = "process.roles";
+    public static final String NODE_ID = "node.id";
+    public static final String QUORUM_VOTERS = "controller.quorum.voters";
+    public static final String LISTENERS = "listeners";
+    public static final String METADATA_LOG_DIR = "metadata.log.dir";
+    public static final String LOG_DIRS = "log.dirs";
+    public static final String ELECTION_TIMEOUT_MS = "controller.quorum.election.timeout.ms";
+    public static final String FETCH_TIMEOUT_MS = "controller.quorum.fetch.timeout.ms";
+    public static final String ELECTION_BACKOFF_MAX_MS = "controller.quorum.election.backoff.max.ms";
+    public static final String APPEND_LINGER_MS = "controller.quorum.append.linger.ms";
+    public static final String REQUEST_TIMEOUT_MS = "controller.quorum.request.timeout.ms";
+    public static final String RETRY_BACKOFF_MS = "controller.quorum.retry.backoff.ms";
+    public static final String FETCH_WAIT_MAX_MS = "controller.quorum.fetch.wait.max.ms";
+    public static final String SNAPSHOT_TRIGGER_BYTES = "metadata.log.max.record.bytes.between.snapshots";
+    public static final String IDLE_INTERVAL_MS = "metadata.max.idle.interval.ms";
+    public static final String AUTHORIZER_ENABLED = "authorizer.enabled";
+    public static final String SSL_KEYSTORE_LOCATION = "ssl.keystore.location";
+    public static final String SSL_TRUSTSTORE_LOCATION = "ssl.truststore.location";
+
+    /** By name, in the order of PRODUCT.md's table. */
+    public static final Map<String, ConfigKey> ALL = index(List.of(
+            ConfigKey.required(PROCESS_ROLES, ConfigType.LIST),
+            ConfigKey.required(NODE_ID, ConfigType.INT),
+            ConfigKey.required(QUORUM_VOTERS, ConfigType.STRING),
+            ConfigKey.required(LISTENERS, ConfigType.STRING),
+            ConfigKey.required(METADATA_LOG_DIR, ConfigType.STRING),
+            ConfigKey.optional(LOG_DIRS, ConfigType.LIST),
+            ConfigKey.optional("broker.rack", ConfigType.STRING),
+            ConfigKey.withDefault(ELECTION_TIMEOUT_MS, ConfigType.INT, "1000"),
+            ConfigKey.withDefault(FETCH_TIMEOUT_MS, ConfigType.INT, "2000"),
+            ConfigKey.withDefault(ELECTION_BACKOFF_MAX_MS, ConfigType.INT, "1000"),
+            ConfigKey.withDefault(APPEND_LINGER_MS, ConfigType.INT, "0"),
+            ConfigKey.withDefault(REQUEST_TIMEOUT_MS, ConfigType.INT, "2000"),
+            ConfigKey.withDefault(RETRY_BACKOFF_MS, ConfigType.INT, "20"),
+            ConfigKey.withDefault(FETCH_WAIT_MAX_MS, ConfigType.INT, "500"),
+            ConfigKey.withDefault("broker.heartbeat.interval.ms", ConfigType.INT, "2000"),
+            ConfigKey.withDefault("broker.session.timeout.ms", ConfigType.INT, "9000"),
+            ConfigKey.withDefault("num.partitions", ConfigType.INT, "1"),
+            ConfigKey.withDefault("default.replication.factor", ConfigType.INT, "1"),
+            ConfigKey.withDefault("delete.stale.topic.delay.ms", ConfigType.LONG, "14400000"),
+            ConfigKey.withDefault(SNAPSHOT_TRIGGER_BYTES, ConfigType.LONG, "20971520"),
+            ConfigKey.withDefault(IDLE_INTERVAL_MS, ConfigType.INT, "500"),
+            ConfigKey.optional("create.topic.policy.class.name", ConfigType.CLASS),
+            ConfigKey.withDefault(AUTHORIZER_ENABLED, ConfigType.BOOLEAN, "false"),
+            ConfigKey.optional("super.users", ConfigType.STRING),
+            ConfigKey.withDefault("allow.everyone.if.no.acl.found", ConfigType.BOOLEAN, "false"),
+            ConfigKey.optional(SSL_KEYSTORE_LOCATION, ConfigType.STRING),
+            ConfigKey.optional("ssl.keystore.password", ConfigType.STRING),
+            ConfigKey.optional("ssl.keystore.type", ConfigType.STORE_TYPE),
+            ConfigKey.optional("ssl.key.password", ConfigType.STRING),
+            ConfigKey.optional(SSL_TRUSTSTORE_LOCATION, ConfigType.STRING),
+            ConfigKey.optional("ssl.truststore.password", ConfigType.STRING),
+            ConfigKey.optional("ssl.truststore.type", ConfigType.STORE_TYPE),
+            ConfigKey.withDefault("ssl.client.auth", ConfigType.SSL_CLIENT_AUTH, "none")));
+
+    private ConfigKeys() {
+    }
+
+    private static Map<String, ConfigKey> index(List<ConfigKey> keys) {
+        Map<String, ConfigKey> byName = new LinkedHashMap<>();
+        for (ConfigKey key : keys) {
+            byName.put(key.name(), key);
+        }
+        return Collections.unmodifiableMap(byName);
+    }
+}

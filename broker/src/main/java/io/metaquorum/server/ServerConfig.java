@@ -1,0 +1,180 @@
+package io.metaquorum.server;
+
+import io.metaquorum.raft.RaftTimeouts;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * A node's configuration: Java properties with Kafka's key names (PRODUCT.md), parsed and
+ * validated at once so that a bad file stops start-up with one line naming the key.
+ *
+ * <p>Checks, in order: unknown keys; each value's type; required keys; ranges; relations
+ * between values (the raft timers' {@code validate()}, the node among the voters, its
+ * listener port matching its voter entry). {@link #requireSupported()} adds what this build
+ * cannot run yet. Immutable.
+ */
+public final class ServerConfig {
+    public static final String ROLE_CONTROLLER = "controller";
+    public static final String ROLE_BROKER = "broker";
+
+    private final Map<String, Object> values;
+    private final Map<Integer, HostPort> voters;
+    private final HostPort listener;
+
+    private ServerConfig(Map<String, Object> values, Map<Integer, HostPort> voters, HostPort listener) {
+        this.values = values;
+        this.voters = voters;
+        this.listener = listener;
+    }
+
+    /** Reads and parses a properties file; an unreadable file is reported under its path. */
+    public static ServerConfig load(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        } catch (IOException | IllegalArgumentException e) {
+            throw ConfigException.withMessage(file.toString(),
+                    "cannot read configuration file " + file + ": " + e.getMessage());
+        }
+        Map<String, String> raw = new HashMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            raw.put(name, properties.getProperty(name));
+        }
+        return parse(raw);
+    }
+
+    /** Parses raw key/value text; throws {@link ConfigException} naming the first bad key. */
+    public static ServerConfig parse(Map<String, String> raw) {
+        Map<String, String> sorted = new TreeMap<>(raw);
+        for (String name : sorted.keySet()) {
+            if (!ConfigKeys.ALL.containsKey(name)) {
+                throw new ConfigException(name, "unknown configuration key");
+            }
+        }
+        Map<String, Object> values = new HashMap<>();
+        for (ConfigKey key : ConfigKeys.ALL.values()) {
+            String text = sorted.containsKey(key.name()) ? sorted.get(key.name()).trim() : key.defaultValue();
+            boolean missing = text == null || text.isEmpty() && key.required();
+            if (missing && key.required()) {
+                throw new ConfigException(key.name(), "is required but not set");
+            }
+            if (missing) {
+                continue;
+            }
+            values.put(key.name(), key.type().parse(key.name(), text));
+        }
+        HostPort listener = parseListener((String) values.get(ConfigKeys.LISTENERS));
+        ServerConfig config = new ServerConfig(Collections.unmodifiableMap(values),
+                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listener);
+        ServerConfigChecks.check(config);
+        return config;
+    }
+
+    private static HostPort parseListener(String text) {
+        try {
+            return HostPort.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(ConfigKeys.LISTENERS, e.getMessage());
+        }
+    }
+
+    /**
+     * Stops what this build cannot run yet, rather than pretending: the broker role, TLS and
+     * the authorizer come in later issues.
+     */
+    public ServerConfig requireSupported() {
+        if (isBroker()) {
+            throw new ConfigException(ConfigKeys.PROCESS_ROLES, "the broker role is not yet supported "
+                    + "(brokers come in a later release); use process.roles=controller");
+        }
+        if (values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION) || values.containsKey(ConfigKeys.SSL_TRUSTSTORE_LOCATION)) {
+            String key = values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION)
+                    ? ConfigKeys.SSL_KEYSTORE_LOCATION : ConfigKeys.SSL_TRUSTSTORE_LOCATION;
+            throw new ConfigException(key, "TLS on the gRPC listener is not yet supported; "
+                    + "remove the ssl.*.location keys to run plaintext");
+        }
+        if (booleanValue(ConfigKeys.AUTHORIZER_ENABLED)) {
+            throw new ConfigException(ConfigKeys.AUTHORIZER_ENABLED, "the authorizer is not yet supported; "
+                    + "set authorizer.enabled=false");
+        }
+        return this;
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> processRoles() {
+        return (List<String>) values.get(ConfigKeys.PROCESS_ROLES);
+    }
+
+    public boolean isController() {
+        return processRoles().contains(ROLE_CONTROLLER);
+    }
+
+    public boolean isBroker() {
+        return processRoles().contains(ROLE_BROKER);
+    }
+
+    public int nodeId() {
+        return intValue(ConfigKeys.NODE_ID);
+    }
+
+    /** Voter id to address, sorted by id. */
+    public Map<Integer, HostPort> voters() {
+        return voters;
+    }
+
+    public HostPort listener() {
+        return listener;
+    }
+
+    public Path metadataLogDir() {
+        return Path.of((String) values.get(ConfigKeys.METADATA_LOG_DIR));
+    }
+
+    /** The broker's partition directories; empty for a controller-only node. */
+    @SuppressWarnings("unchecked")
+    public List<Path> logDirs() {
+        List<String> dirs = (List<String>) values.getOrDefault(ConfigKeys.LOG_DIRS, List.of());
+        return dirs.stream().map(Path::of).toList();
+    }
+
+    public RaftTimeouts raftTimeouts() {
+        return new RaftTimeouts(intValue(ConfigKeys.ELECTION_TIMEOUT_MS), intValue(ConfigKeys.FETCH_TIMEOUT_MS),
+                intValue(ConfigKeys.ELECTION_BACKOFF_MAX_MS), intValue(ConfigKeys.APPEND_LINGER_MS),
+                intValue(ConfigKeys.REQUEST_TIMEOUT_MS), intValue(ConfigKeys.RETRY_BACKOFF_MS),
+                intValue(ConfigKeys.FETCH_WAIT_MAX_MS));
+    }
+
+    public long snapshotTriggerBytes() {
+        return longValue(ConfigKeys.SNAPSHOT_TRIGGER_BYTES);
+    }
+
+    public int idleIntervalMs() {
+        return intValue(ConfigKeys.IDLE_INTERVAL_MS);
+    }
+
+    public int intValue(String key) {
+        return (Integer) values.get(key);
+    }
+
+    public long longValue(String key) {
+        return (Long) values.get(key);
+    }
+
+    public boolean booleanValue(String key) {
+        return (Boolean) values.get(key);
+    }
+
+    /** The typed value of a key, or null when it is unset and has no default. */
+    public Object value(String key) {
+        return values.get(key);
+    }
+}

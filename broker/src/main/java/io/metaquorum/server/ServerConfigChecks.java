@@ -1,0 +1,92 @@
+package io.metaquorum.server;
+
+import io.metaquorum.raft.RaftTimeouts;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The range and relation checks of {@link ServerConfig}, after every value has its type. */
+final class ServerConfigChecks {
+    private static final int REPLICATION_FACTOR_MAX = 32767;
+
+    private ServerConfigChecks() {
+    }
+
+    static void check(ServerConfig config) {
+        checkRoles(config.processRoles());
+        atLeast(config, ConfigKeys.NODE_ID, 0);
+        if (config.isBroker() && config.logDirs().isEmpty()) {
+            throw new ConfigException(ConfigKeys.LOG_DIRS, "is required for a node with the broker role");
+        }
+        if (config.metadataLogDir().toString().isBlank()) {
+            throw new ConfigException(ConfigKeys.METADATA_LOG_DIR, "must name a directory");
+        }
+        if (config.isController()) {
+            checkVoterEntry(config);
+        }
+        checkRaftTimeouts(config);
+        atLeast(config, ConfigKeys.IDLE_INTERVAL_MS, 1);
+        atLeast(config, ConfigKeys.SNAPSHOT_TRIGGER_BYTES, 1);
+        atLeast(config, "num.partitions", 1);
+        atLeast(config, "default.replication.factor", 1);
+        if (config.intValue("default.replication.factor") > REPLICATION_FACTOR_MAX) {
+            throw new ConfigException("default.replication.factor", "must be at most " + REPLICATION_FACTOR_MAX);
+        }
+        atLeast(config, "delete.stale.topic.delay.ms", 0);
+        atLeast(config, "broker.heartbeat.interval.ms", 1);
+        atLeast(config, "broker.session.timeout.ms", 1);
+        if (config.intValue("broker.heartbeat.interval.ms") >= config.intValue("broker.session.timeout.ms")) {
+            throw new ConfigException("broker.heartbeat.interval.ms", "("
+                    + config.intValue("broker.heartbeat.interval.ms") + ") must be below broker.session.timeout.ms ("
+                    + config.intValue("broker.session.timeout.ms") + ")");
+        }
+    }
+
+    private static void checkRoles(List<String> roles) {
+        if (roles.isEmpty()) {
+            throw new ConfigException(ConfigKeys.PROCESS_ROLES, "must name controller, broker or controller,broker");
+        }
+        Set<String> seen = new HashSet<>();
+        for (String role : roles) {
+            if (!role.equals(ServerConfig.ROLE_CONTROLLER) && !role.equals(ServerConfig.ROLE_BROKER)) {
+                throw new ConfigException(ConfigKeys.PROCESS_ROLES,
+                        "unknown role '" + role + "'; expected controller, broker or controller,broker");
+            }
+            if (!seen.add(role)) {
+                throw new ConfigException(ConfigKeys.PROCESS_ROLES, "role '" + role + "' is listed twice");
+            }
+        }
+    }
+
+    private static void checkVoterEntry(ServerConfig config) {
+        HostPort entry = config.voters().get(config.nodeId());
+        if (entry == null) {
+            throw new ConfigException(ConfigKeys.NODE_ID, "node " + config.nodeId()
+                    + " has the controller role but is not in controller.quorum.voters " + config.voters().keySet());
+        }
+        int port = config.listener().port();
+        if (port != 0 && port != entry.port()) {
+            throw new ConfigException(ConfigKeys.LISTENERS, "port " + port + " differs from this node's entry "
+                    + config.nodeId() + "@" + entry + " in controller.quorum.voters");
+        }
+    }
+
+    private static void checkRaftTimeouts(ServerConfig config) {
+        RaftTimeouts timeouts = config.raftTimeouts();
+        try {
+            timeouts.validate();
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            String key = message.split(" ", 2)[0];
+            throw ConfigException.withMessage(ConfigKeys.ALL.containsKey(key) ? key : "controller.quorum", message);
+        }
+    }
+
+    private static void atLeast(ServerConfig config, String key, long min) {
+        Object value = config.value(key);
+        long number = value instanceof Integer i ? i : (Long) value;
+        if (number < min) {
+            throw new ConfigException(key, "must be at least " + min + ", got " + number);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.metaquorum.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MetadataToolTest {
+    /** A port nothing listens on: bound on loopback, then released. */
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
+    void anUnreachableControllerIsOneLineAndExit1() throws IOException {
+        int port = freePort();
+        CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "127.0.0.1:" + port);
+        assertEquals(1, run.exitCode());
+        assertEquals(1, run.errLines(), run.err());
+        assertTrue(run.err().startsWith("mq-metadata quorum: no quorum leader answered: 127.0.0.1:" + port
+                + " is unreachable"), run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace without --verbose");
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void verboseAddsTheStackTrace() throws IOException {
+        CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "127.0.0.1:" + freePort(),
+                "--verbose");
+        assertEquals(1, run.exitCode());
+        assertTrue(run.err().contains("\tat "), run.err());
+    }
+
+    @Test
+    void aMalformedBootstrapControllerIsOneLine() {
+        CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "localhost");
+        assertEquals(1, run.exitCode());
+        assertEquals("mq-metadata quorum: --bootstrap-controller: expected HOST:PORT, got 'localhost'",
+                run.err().strip());
+    }
+
+    @Test
+    void dumpOfADirectoryWithoutALogIsOneLine(@TempDir Path dir) {
+        CliRun run = CliRun.of(MetadataTool::run, "dump", "--data-dir", dir.toString());
+        assertEquals(1, run.exitCode());
+        assertEquals(1, run.errLines(), run.err());
+        assertTrue(run.err().contains("holds no metadata log"), run.err());
+    }
+
+    @Test
+    void snapshotsOfAnEmptyDirectoryListNothing(@TempDir Path dir) {
+        CliRun run = CliRun.of(MetadataTool::run, "snapshots", "--data-dir", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void everyCommandPrintsHelp() {
+        for (String[] args : new String[][] {{"--help"}, {"quorum", "--help"}, {"dump", "--help"},
+            {"snapshots", "--help"}}) {
+            CliRun run = CliRun.of(MetadataTool::run, args);
+            assertEquals(0, run.exitCode());
+            assertTrue(run.out().startsWith("Usage: mq-metadata"), run.out());
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.metaquorum.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.server.ClusterIds;
+import io.metaquorum.server.MetaProperties;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StorageToolTest {
+    @TempDir
+    Path dir;
+
+    private Path config() throws IOException {
+        Path file = dir.resolve("server.properties");
+        Files.writeString(file, "process.roles=controller\nnode.id=1\ncontroller.quorum.voters=1@127.0.0.1:19091\n"
+                + "listeners=127.0.0.1:19091\nmetadata.log.dir=" + dir.resolve("metadata") + "\n");
+        return file;
+    }
+
+    @Test
+    void randomUuidPrintsOneClusterId() {
+        CliRun run = CliRun.of(StorageTool::run, "random-uuid");
+        assertEquals(0, run.exitCode());
+        String id = run.out().strip();
+        assertEquals(id, ClusterIds.validate(id));
+    }
+
+    @Test
+    void formatRefusesAFormattedDirectoryUnlessIgnored() throws IOException {
+        Path config = config();
+        String id = ClusterIds.random();
+        CliRun first = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id);
+        assertEquals(0, first.exitCode(), first.err());
+        assertEquals(id, MetaProperties.read(dir.resolve("metadata")).orElseThrow().clusterId());
+
+        CliRun again = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id);
+        assertEquals(1, again.exitCode());
+        assertEquals(1, again.errLines(), again.err());
+        assertTrue(again.err().startsWith("mq-storage format: ") && again.err().contains("already formatted"),
+                again.err());
+
+        CliRun ignored = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id,
+                "--ignore-formatted");
+        assertEquals(0, ignored.exitCode(), ignored.err());
+    }
+
+    @Test
+    void aBadConfigIsOneLineNamingTheKey() throws IOException {
+        Path config = config();
+        Files.writeString(config, Files.readString(config) + "node.id=x\n");
+        CliRun run = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id",
+                ClusterIds.random());
+        assertEquals(1, run.exitCode());
+        assertEquals(1, run.errLines(), run.err());
+        assertTrue(run.err().contains("node.id: expected an integer, got 'x'"), run.err());
+    }
+
+    @Test
+    void usageErrorsAreOneLineWithExitCode2() {
+        CliRun missing = CliRun.of(StorageTool::run);
+        assertEquals(2, missing.exitCode());
+        assertEquals(1, missing.errLines(), missing.err());
+        CliRun unknownOption = CliRun.of(StorageTool::run, "format", "--cluster-id", "x");
+        assertEquals(2, unknownOption.exitCode());
+        assertEquals(1, unknownOption.errLines(), unknownOption.err());
+        assertTrue(unknownOption.err().contains("--config"), unknownOption.err());
+    }
+
+    @Test
+    void everyCommandPrintsHelp() {
+        for (String[] args : new String[][] {{"--help"}, {"random-uuid", "--help"}, {"format", "--help"}}) {
+            CliRun run = CliRun.of(StorageTool::run, args);
+            assertEquals(0, run.exitCode());
+            assertTrue(run.out().startsWith("Usage: mq-storage"), run.out());
+        }
+    }
+}

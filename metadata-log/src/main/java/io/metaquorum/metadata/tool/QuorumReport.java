@@ -1,0 +1,97 @@
+package io.metaquorum.metadata.tool;
+
+import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
+import io.metaquorum.protocol.DescribeQuorumResponse;
+import io.metaquorum.protocol.ReplicaState;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The quorum as {@code mq-metadata quorum} shows it, built from the leader's
+ * DescribeQuorum answer. Ages are computed against the leader's own clock ({@code now_ms}),
+ * so the tool's clock never enters them.
+ *
+ * @param nowMs the answering leader's clock when it answered
+ */
+public record QuorumReport(String clusterId, int leaderId, int leaderEpoch, long highWatermark, long nowMs,
+                           List<Replica> voters, List<Replica> observers) {
+    /**
+     * One replica as the leader tracks it.
+     *
+     * @param lastFetchTimestampMs     leader clock, -1 when never
+     * @param lastCaughtUpTimestampMs  leader clock, -1 when never
+     */
+    public record Replica(int nodeId, long logEndOffset, long lastFetchTimestampMs, long lastCaughtUpTimestampMs) {
+    }
+
+    public QuorumReport {
+        voters = List.copyOf(voters);
+        observers = List.copyOf(observers);
+    }
+
+    /** Reads the single metadata partition of a successful response. */
+    public static QuorumReport from(DescribeQuorumResponse response) {
+        DescribeQuorumPartitionResponse partition = response.getTopics(0).getPartitions(0);
+        return new QuorumReport(response.getClusterId(), partition.getLeaderId(), partition.getLeaderEpoch(),
+                partition.getHighWatermark(), partition.getNowMs(), replicas(partition.getCurrentVotersList()),
+                replicas(partition.getObserversList()));
+    }
+
+    private static List<Replica> replicas(List<ReplicaState> states) {
+        List<Replica> replicas = new ArrayList<>(states.size());
+        for (ReplicaState state : states) {
+            replicas.add(new Replica(state.getReplicaId(), state.getLogEndOffset(),
+                    state.getLastFetchTimestampMs(), state.getLastCaughtUpTimestampMs()));
+        }
+        return replicas;
+    }
+
+    /** The leader's log end offset as it reports itself among the voters; the high watermark if absent. */
+    public long leaderLogEndOffset() {
+        for (Replica voter : voters) {
+            if (voter.nodeId() == leaderId) {
+                return voter.logEndOffset();
+            }
+        }
+        return highWatermark;
+    }
+
+    /** How many records {@code replica} is behind the leader's log end (Kafka's definition). */
+    public long lag(Replica replica) {
+        return leaderLogEndOffset() - replica.logEndOffset();
+    }
+
+    /** Milliseconds between {@code timestampMs} (leader clock) and the answer; -1 when never. */
+    public long agoMs(long timestampMs) {
+        return timestampMs < 0 ? -1 : Math.max(0, nowMs - timestampMs);
+    }
+
+    /** The largest lag among the voters other than the leader; 0 with none. */
+    public long maxFollowerLag() {
+        long max = 0;
+        for (Replica voter : voters) {
+            if (voter.nodeId() != leaderId) {
+                max = Math.max(max, lag(voter));
+            }
+        }
+        return max;
+    }
+
+    /**
+     * Milliseconds since the least recently caught-up follower voter was caught up; 0 with
+     * no followers; -1 when some follower has never caught up (its lag time is unbounded).
+     */
+    public long maxFollowerLagTimeMs() {
+        long max = 0;
+        for (Replica voter : voters) {
+            if (voter.nodeId() != leaderId) {
+                long ago = agoMs(voter.lastCaughtUpTimestampMs());
+                if (ago < 0) {
+                    return -1;
+                }
+                max = Math.max(max, ago);
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,136 @@
+package io.metaquorum.metadata.tool;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * The three printed forms of a {@link QuorumReport}: Kafka's
+ * {@code kafka-metadata-quorum.sh describe --status} text, its {@code --replication} table,
+ * and the one-object JSON of PRODUCT.md. Pure functions of the report.
+ */
+public final class QuorumReportFormat {
+    private static final String[] REPLICATION_HEADER =
+        {"NodeId", "LogEndOffset", "Lag", "LastFetchTimestamp", "LastCaughtUpTimestamp", "Status"};
+
+    private QuorumReportFormat() {
+    }
+
+    /** {@code describe --status}: one {@code Name: value} line per figure. */
+    public static String status(QuorumReport report) {
+        StringBuilder text = new StringBuilder();
+        line(text, "ClusterId", report.clusterId());
+        line(text, "LeaderId", Integer.toString(report.leaderId()));
+        line(text, "LeaderEpoch", Integer.toString(report.leaderEpoch()));
+        line(text, "HighWatermark", Long.toString(report.highWatermark()));
+        line(text, "MaxFollowerLag", Long.toString(report.maxFollowerLag()));
+        line(text, "MaxFollowerLagTimeMs", Long.toString(report.maxFollowerLagTimeMs()));
+        line(text, "CurrentVoters", ids(report.voters()));
+        line(text, "CurrentObservers", ids(report.observers()));
+        return text.toString();
+    }
+
+    private static void line(StringBuilder text, String name, String value) {
+        text.append(String.format("%-24s%s%n", name + ":", value));
+    }
+
+    private static String ids(List<QuorumReport.Replica> replicas) {
+        StringJoiner ids = new StringJoiner(",", "[", "]");
+        for (QuorumReport.Replica replica : replicas) {
+            ids.add(Integer.toString(replica.nodeId()));
+        }
+        return ids.toString();
+    }
+
+    /**
+     * {@code describe --replication}: the leader first, then the other voters, then the
+     * observers; timestamps are the leader's clock in epoch milliseconds (-1: never), as Kafka prints them.
+     */
+    public static String replication(QuorumReport report) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(REPLICATION_HEADER);
+        for (QuorumReport.Replica voter : report.voters()) {
+            if (voter.nodeId() == report.leaderId()) {
+                rows.add(row(report, voter, "Leader"));
+            }
+        }
+        for (QuorumReport.Replica voter : report.voters()) {
+            if (voter.nodeId() != report.leaderId()) {
+                rows.add(row(report, voter, "Follower"));
+            }
+        }
+        for (QuorumReport.Replica observer : report.observers()) {
+            rows.add(row(report, observer, "Observer"));
+        }
+        return table(rows);
+    }
+
+    private static String[] row(QuorumReport report, QuorumReport.Replica replica, String status) {
+        return new String[] {Integer.toString(replica.nodeId()), Long.toString(replica.logEndOffset()),
+            Long.toString(report.lag(replica)), Long.toString(replica.lastFetchTimestampMs()),
+            Long.toString(replica.lastCaughtUpTimestampMs()), status};
+    }
+
+    private static String table(List<String[]> rows) {
+        int[] widths = new int[REPLICATION_HEADER.length];
+        for (String[] row : rows) {
+            for (int column = 0; column < row.length; column++) {
+                widths[column] = Math.max(widths[column], row[column].length());
+            }
+        }
+        StringBuilder text = new StringBuilder();
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int column = 0; column < row.length; column++) {
+                line.append(column == row.length - 1 ? row[column]
+                        : String.format("%-" + (widths[column] + 2) + "s", row[column]));
+            }
+            text.append(line.toString().stripTrailing()).append(System.lineSeparator());
+        }
+        return text.toString();
+    }
+
+    /** The one JSON object of PRODUCT.md, on one line; ages in ms computed from {@code now_ms}. */
+    public static String json(QuorumReport report) {
+        return "{\"clusterId\": " + jsonString(report.clusterId())
+                + ", \"leaderId\": " + report.leaderId()
+                + ", \"leaderEpoch\": " + report.leaderEpoch()
+                + ", \"highWatermark\": " + report.highWatermark()
+                + ", \"voters\": " + jsonReplicas(report, report.voters())
+                + ", \"observers\": " + jsonReplicas(report, report.observers()) + "}";
+    }
+
+    private static String jsonReplicas(QuorumReport report, List<QuorumReport.Replica> replicas) {
+        StringJoiner array = new StringJoiner(", ", "[", "]");
+        for (QuorumReport.Replica replica : replicas) {
+            array.add("{\"nodeId\": " + replica.nodeId()
+                    + ", \"logEndOffset\": " + replica.logEndOffset()
+                    + ", \"lag\": " + report.lag(replica)
+                    + ", \"lastFetchMs\": " + report.agoMs(replica.lastFetchTimestampMs())
+                    + ", \"lastCaughtUpMs\": " + report.agoMs(replica.lastCaughtUpTimestampMs()) + "}");
+        }
+        return array.toString();
+    }
+
+    static String jsonString(String value) {
+        StringBuilder quoted = new StringBuilder(value.length() + 2).append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '"' -> quoted.append("\\\"");
+                case '\\' -> quoted.append("\\\\");
+                case '\n' -> quoted.append("\\n");
+                case '\r' -> quoted.append("\\r");
+                case '\t' -> quoted.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        quoted.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        quoted.append(c);
+                    }
+                }
+            }
+        }
+        return quoted.append('"').toString();
+    }
+}

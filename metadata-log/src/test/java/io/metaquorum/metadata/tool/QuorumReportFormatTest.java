@@ -1,0 +1,75 @@
+package io.metaquorum.metadata.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
+import io.metaquorum.protocol.DescribeQuorumResponse;
+import io.metaquorum.protocol.DescribeQuorumTopicResponse;
+import io.metaquorum.protocol.ReplicaState;
+import io.metaquorum.raft.TopicIds;
+import org.junit.jupiter.api.Test;
+
+class QuorumReportFormatTest {
+    private static final long NOW_MS = 1_700_000_010_000L;
+
+    private static ReplicaState replica(int id, long logEndOffset, long lastFetchMs, long lastCaughtUpMs) {
+        return ReplicaState.newBuilder().setReplicaId(id).setLogEndOffset(logEndOffset)
+                .setLastFetchTimestampMs(lastFetchMs).setLastCaughtUpTimestampMs(lastCaughtUpMs).build();
+    }
+
+    private static QuorumReport report() {
+        DescribeQuorumPartitionResponse partition = DescribeQuorumPartitionResponse.newBuilder()
+                .setLeaderId(1).setLeaderEpoch(3).setHighWatermark(1234).setNowMs(NOW_MS)
+                .addCurrentVoters(replica(1, 1234, NOW_MS - 12, NOW_MS - 12))
+                .addCurrentVoters(replica(2, 1230, NOW_MS - 40, NOW_MS - 250))
+                .addCurrentVoters(replica(3, 1234, NOW_MS - 7, NOW_MS - 7))
+                .addObservers(replica(4, 1200, NOW_MS - 30, -1))
+                .build();
+        return QuorumReport.from(DescribeQuorumResponse.newBuilder().setClusterId("MkU3OEVBNTcwNTJENDM2Qk")
+                .addTopics(DescribeQuorumTopicResponse.newBuilder().setTopicId(TopicIds.METADATA_TOPIC_ID)
+                        .addPartitions(partition))
+                .build());
+    }
+
+    @Test
+    void jsonIsTheShapeOfProductMd() {
+        assertEquals("{\"clusterId\": \"MkU3OEVBNTcwNTJENDM2Qk\", \"leaderId\": 1, \"leaderEpoch\": 3, "
+                + "\"highWatermark\": 1234, \"voters\": ["
+                + "{\"nodeId\": 1, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 12, \"lastCaughtUpMs\": 12}, "
+                + "{\"nodeId\": 2, \"logEndOffset\": 1230, \"lag\": 4, \"lastFetchMs\": 40, \"lastCaughtUpMs\": 250}, "
+                + "{\"nodeId\": 3, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 7, \"lastCaughtUpMs\": 7}], "
+                + "\"observers\": ["
+                + "{\"nodeId\": 4, \"logEndOffset\": 1200, \"lag\": 34, \"lastFetchMs\": 30, \"lastCaughtUpMs\": -1}]}",
+                QuorumReportFormat.json(report()));
+    }
+
+    @Test
+    void statusIsKafkasDescribeStatus() {
+        String expected = String.join(System.lineSeparator(),
+                "ClusterId:              MkU3OEVBNTcwNTJENDM2Qk",
+                "LeaderId:               1",
+                "LeaderEpoch:            3",
+                "HighWatermark:          1234",
+                "MaxFollowerLag:         4",
+                "MaxFollowerLagTimeMs:   250",
+                "CurrentVoters:          [1,2,3]",
+                "CurrentObservers:       [4]", "");
+        assertEquals(expected, QuorumReportFormat.status(report()));
+    }
+
+    @Test
+    void replicationIsATableWithTheLeaderFirst() {
+        String expected = String.join(System.lineSeparator(),
+                "NodeId  LogEndOffset  Lag  LastFetchTimestamp  LastCaughtUpTimestamp  Status",
+                "1       1234          0    1700000009988       1700000009988          Leader",
+                "2       1230          4    1700000009960       1700000009750          Follower",
+                "3       1234          0    1700000009993       1700000009993          Follower",
+                "4       1200          34   1700000009970       -1                     Observer", "");
+        assertEquals(expected, QuorumReportFormat.replication(report()));
+    }
+
+    @Test
+    void jsonStringsAreEscaped() {
+        assertEquals("\"a\\\"b\\\\c\\n\\u0001\"", QuorumReportFormat.jsonString("a\"b\\c\n\u0001"));
+    }
+}
