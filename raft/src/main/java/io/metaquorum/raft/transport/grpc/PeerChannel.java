@@ -45,6 +45,8 @@ final class PeerChannel {
                 // gRPC disables idle mode for any timeout of 30 days or more.
                 .idleTimeout(30, TimeUnit.DAYS)
                 .maxInboundMessageSize(settings.messageBytesMax())
+                // A whole fetch response in flight without waiting for a window update.
+                .flowControlWindow(settings.messageBytesMax())
                 .directExecutor()
                 .build();
         this.backoffInitialNanos = TimeUnit.MILLISECONDS.toNanos(settings.reconnectBackoffInitialMs());
