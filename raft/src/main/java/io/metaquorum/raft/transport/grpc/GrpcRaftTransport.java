@@ -79,8 +79,8 @@ public final class GrpcRaftTransport implements Transport {
 
     /**
      * Binds the listeners (if any) and returns the running transport. {@code extraServices}
-     * run on the transport threads (direct executor) and must not block;
-     * are served on the same listeners. Throws {@link java.io.UncheckedIOException} if a
+     * are served on the same listeners, on the transport threads (direct executor), so they
+     * must not block. Throws {@link java.io.UncheckedIOException} if a
      * listener cannot be bound.
      */
     public static GrpcRaftTransport start(GrpcTransportConfig config, InboundSink sink,
