@@ -34,6 +34,8 @@ public final class CommitTracker {
         this.localId = localId;
         this.log = log;
         this.listener = listener;
+        // A snapshot holds only committed records: the log start is committed from the outset.
+        this.highWatermark = log.startOffset();
     }
 
     public long highWatermark() {

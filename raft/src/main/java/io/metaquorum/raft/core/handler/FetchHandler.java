@@ -120,8 +120,14 @@ public final class FetchHandler {
                 .setCurrentLeader(RaftRpcs.leader(ctx.currentLeaderId(), ctx.role().epoch()));
     }
 
+    /**
+     * Answers with the high watermark of this leader's epoch only: -1 until it has committed
+     * an entry of its own epoch. A high watermark it merely learned as a follower may lie below
+     * what another replica already knew, and a restarted replica must never learn a smaller one.
+     */
     private void respond(RaftRequest request, FetchPartitionResponse.Builder partition) {
-        partition.setHighWatermark(ctx.commits().highWatermark()).setLogStartOffset(ctx.log().startOffset());
+        long highWatermark = ctx.role() instanceof Leader leader ? leader.highWatermark() : -1;
+        partition.setHighWatermark(highWatermark).setLogStartOffset(ctx.log().startOffset());
         ctx.outbox().sendResponse(request, FetchRpcs.fetchResponse(partition.build()));
     }
 
@@ -159,7 +165,7 @@ public final class FetchHandler {
         for (ParkedFetch parked : leader.parkedFetches().values()) {
             ctx.outbox().sendResponse(parked.request(), FetchRpcs.fetchResponse(error(ErrorCode.NOT_LEADER_OR_FOLLOWER)
                     .setCurrentLeader(RaftRpcs.leader(-1, leader.epoch()))
-                    .setHighWatermark(ctx.commits().highWatermark()).setLogStartOffset(ctx.log().startOffset()).build()));
+                    .setHighWatermark(-1).setLogStartOffset(ctx.log().startOffset()).build()));
         }
         leader.parkedFetches().clear();
     }

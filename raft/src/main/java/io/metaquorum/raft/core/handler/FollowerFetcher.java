@@ -139,12 +139,14 @@ public final class FollowerFetcher {
         if (p.hasSnapshotId()) {
             f.startSnapshotDownload(FetchRpcs.offsetAndEpoch(p.getSnapshotId()));
         } else if (p.hasDivergingEpoch()) {
+            // No high watermark from this answer: the log left after truncating may still
+            // diverge further back, which only the next validated fetch can tell.
             truncate(new OffsetAndEpoch(p.getDivergingEpoch().getEndOffset(), p.getDivergingEpoch().getEpoch()));
         } else if (!appendBatches(p)) {
             f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
-            return;
-        }
-        if (p.getHighWatermark() >= 0) {
+        } else if (p.getHighWatermark() >= 0) {
+            // The leader validated this fetch at our log end, so our whole log matches its
+            // (Log Matching): every offset below min(its high watermark, our end) is committed.
             ctx.commits().advanceTo(Math.min(p.getHighWatermark(), ctx.log().endOffset()));
         }
     }
