@@ -49,10 +49,10 @@ final class CommitLatencyRecorder implements RaftListener {
     public void handleCommit(List<RecordBatch> batches) {
         long now = System.nanoTime();
         RecordBatch last = batches.get(batches.size() - 1);
-        long end = last.getBaseOffset() + last.getRecordsCount();
+        long end = last.getBaseOffset() + last.getRecordCount();
         for (RecordBatch batch : batches) {
             if (!batch.getControl()) {
-                committedRecords.addAndGet(batch.getRecordsCount());
+                committedRecords.addAndGet(batch.getRecordCount());
             }
         }
         committedEndOffset.set(end);

@@ -85,7 +85,7 @@ public final class MetadataLoader implements RaftListener {
 
     private void replayBatch(MetadataDelta delta, RecordBatch batch) {
         long offset = batch.getBaseOffset();
-        for (ByteString bytes : batch.getRecordsList()) {
+        for (ByteString bytes : RecordBatches.records(batch)) {
             if (batch.getControl()) {
                 MetadataRecordCodec.decodeControl(bytes, offset);
             } else {

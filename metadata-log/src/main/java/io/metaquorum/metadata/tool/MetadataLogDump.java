@@ -14,6 +14,7 @@ import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.StorageException;
 import java.util.List;
 import java.util.function.Consumer;
+import io.metaquorum.raft.storage.RecordBatches;
 
 /**
  * {@code mq-metadata dump}: the records of a metadata log, one line each, in offset order.
@@ -49,7 +50,7 @@ public final class MetadataLogDump {
             }
             for (RecordBatch batch : batches) {
                 long recordOffset = batch.getBaseOffset();
-                for (ByteString bytes : batch.getRecordsList()) {
+                for (ByteString bytes : RecordBatches.records(batch)) {
                     if (recordOffset >= offset && printed < maxRecords) {
                         out.accept(line(recordOffset, batch.getEpoch(), batch.getControl(), bytes, json));
                         printed++;

@@ -99,7 +99,7 @@ public final class SnapshotCodec {
                 throw next.corrupt("data batch base offset " + next.batch().getBaseOffset()
                         + " is not the record count so far " + records.size());
             }
-            records.addAll(next.batch().getRecordsList());
+            records.addAll(RecordBatches.records(next.batch()));
         }
     }
 
@@ -141,7 +141,7 @@ public final class SnapshotCodec {
     private static ControlRecord requireControl(PositionedBatch positioned, long baseOffset,
                                                 ControlRecord.RecordCase expected) {
         RecordBatch batch = positioned.batch();
-        if (!batch.getControl() || batch.getRecordsCount() != 1) {
+        if (!batch.getControl() || batch.getRecordCount() != 1) {
             throw positioned.corrupt("expected a control batch with one " + expected + " record");
         }
         if (batch.getBaseOffset() != baseOffset) {
@@ -150,7 +150,7 @@ public final class SnapshotCodec {
         }
         ControlRecord record;
         try {
-            record = ControlRecord.parseFrom(batch.getRecords(0));
+            record = ControlRecord.parseFrom(RecordBatches.records(batch).get(0));
         } catch (InvalidProtocolBufferException e) {
             throw positioned.corrupt("control record does not parse: " + e.getMessage());
         }

@@ -69,7 +69,7 @@ public final class InMemoryRaftLog implements RaftLog {
             throw new IllegalArgumentException("batch base offset " + batch.getBaseOffset()
                     + " is not the log end offset " + endOffset);
         }
-        if (batch.getRecordsCount() == 0) {
+        if (batch.getRecordCount() == 0) {
             throw new IllegalArgumentException("empty batch at offset " + endOffset);
         }
         if (batch.getEpoch() < lastEpoch()) {

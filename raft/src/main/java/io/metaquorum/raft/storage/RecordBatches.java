@@ -1,37 +1,47 @@
 package io.metaquorum.raft.storage;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.UnsafeByteOperations;
 import io.metaquorum.protocol.RecordBatch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * Building and checking record batches. The CRC32C covers the base offset, epoch, append
- * time, control flag and every record (length-prefixed), so a batch is self-validating
- * wherever it travels or rests.
+ * Building, reading and checking record batches. The records of a batch are one
+ * contiguous block (each a varint length, then its bytes); the CRC32C covers the base
+ * offset, epoch, append time, control flag, record count and that block, so a batch is
+ * self-validating wherever it travels or rests.
  */
 public final class RecordBatches {
+    private static final int HEADER_BYTES = Long.BYTES * 2 + Integer.BYTES * 2 + 1;
+
     private RecordBatches() {
     }
 
     public static RecordBatch build(long baseOffset, int epoch, long appendTimeMs, boolean control,
                                     List<ByteString> records) {
-        int crc = crc(baseOffset, epoch, appendTimeMs, control, records);
+        ByteString block = encode(records);
+        int crc = crc(baseOffset, epoch, appendTimeMs, control, records.size(), block);
         return RecordBatch.newBuilder()
                 .setBaseOffset(baseOffset)
                 .setEpoch(epoch)
                 .setAppendTimeMs(appendTimeMs)
                 .setControl(control)
-                .addAllRecords(records)
+                .setRecordCount(records.size())
+                .setRecords(block)
                 .setCrc(crc)
                 .build();
     }
 
     public static boolean isValid(RecordBatch batch) {
-        return batch.getRecordsCount() > 0 && batch.getCrc() == crc(batch.getBaseOffset(), batch.getEpoch(),
-                batch.getAppendTimeMs(), batch.getControl(), batch.getRecordsList());
+        return batch.getRecordCount() > 0 && batch.getCrc() == crc(batch.getBaseOffset(), batch.getEpoch(),
+                batch.getAppendTimeMs(), batch.getControl(), batch.getRecordCount(), batch.getRecords());
     }
 
     /** Throws {@link CorruptLogException} naming the offset if the batch fails its check. */
@@ -42,37 +52,84 @@ public final class RecordBatches {
         return batch;
     }
 
+    public static int recordCount(RecordBatch batch) {
+        return batch.getRecordCount();
+    }
+
     public static long endOffset(RecordBatch batch) {
-        return batch.getBaseOffset() + batch.getRecordsCount();
+        return batch.getBaseOffset() + batch.getRecordCount();
+    }
+
+    /**
+     * The records of a batch, as views into its block (no copy). A block that does not hold
+     * exactly {@code record_count} records throws {@link CorruptLogException}.
+     */
+    public static List<ByteString> records(RecordBatch batch) {
+        ByteString block = batch.getRecords();
+        int count = batch.getRecordCount();
+        List<ByteString> records = new ArrayList<>(count);
+        int position = 0;
+        for (int i = 0; i < count; i++) {
+            int length = 0;
+            int shift = 0;
+            byte next;
+            do {
+                if (position >= block.size() || shift > 28) {
+                    throw new CorruptLogException(batch.getBaseOffset(), "record block ends inside record " + i);
+                }
+                next = block.byteAt(position++);
+                length |= (next & 0x7F) << shift;
+                shift += 7;
+            } while ((next & 0x80) != 0);
+            if (length < 0 || position + length > block.size()) {
+                throw new CorruptLogException(batch.getBaseOffset(), "record " + i + " runs past its block");
+            }
+            records.add(block.substring(position, position + length));
+            position += length;
+        }
+        if (position != block.size()) {
+            throw new CorruptLogException(batch.getBaseOffset(), "record block holds more than " + count + " records");
+        }
+        return records;
     }
 
     /** The same batch without the records at or above {@code offset}; its CRC recomputed. */
     public static RecordBatch truncate(RecordBatch batch, long offset) {
         int keep = (int) (offset - batch.getBaseOffset());
         return build(batch.getBaseOffset(), batch.getEpoch(), batch.getAppendTimeMs(), batch.getControl(),
-                batch.getRecordsList().subList(0, keep));
+                records(batch).subList(0, keep));
     }
 
     public static int sizeInBytes(RecordBatch batch) {
         return batch.getSerializedSize();
     }
 
-    private static int crc(long baseOffset, int epoch, long appendTimeMs, boolean control, List<ByteString> records) {
-        CRC32C crc = new CRC32C();
-        byte[] header = ByteBuffer.allocate(Long.BYTES * 2 + Integer.BYTES * 2 + 1).order(ByteOrder.BIG_ENDIAN)
-                .putLong(baseOffset).putInt(epoch).putLong(appendTimeMs).put((byte) (control ? 1 : 0))
-                .putInt(records.size()).array();
-        crc.update(header);
-        byte[] length = new byte[Integer.BYTES];
+    private static ByteString encode(List<ByteString> records) {
+        int size = 0;
         for (ByteString record : records) {
-            int size = record.size();
-            length[0] = (byte) (size >>> 24);
-            length[1] = (byte) (size >>> 16);
-            length[2] = (byte) (size >>> 8);
-            length[3] = (byte) size;
-            crc.update(length, 0, Integer.BYTES);
-            // One read-only view over the record's bytes: no copy, one small object per record.
-            crc.update(record.asReadOnlyByteBuffer());
+            size += CodedOutputStream.computeUInt32SizeNoTag(record.size()) + record.size();
+        }
+        byte[] block = new byte[size];
+        CodedOutputStream out = CodedOutputStream.newInstance(block);
+        try {
+            for (ByteString record : records) {
+                out.writeUInt32NoTag(record.size());
+                out.writeRawBytes(record);
+            }
+            out.checkNoSpaceLeft();
+        } catch (IOException e) {
+            throw new UncheckedIOException("sizing a record block went wrong", e);
+        }
+        return UnsafeByteOperations.unsafeWrap(block);
+    }
+
+    private static int crc(long baseOffset, int epoch, long appendTimeMs, boolean control, int recordCount,
+                           ByteString block) {
+        CRC32C crc = new CRC32C();
+        crc.update(ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.BIG_ENDIAN).putLong(baseOffset).putInt(epoch)
+                .putLong(appendTimeMs).put((byte) (control ? 1 : 0)).putInt(recordCount).array());
+        for (ByteBuffer part : block.asReadOnlyByteBufferList()) {
+            crc.update(part);
         }
         return (int) crc.getValue();
     }

@@ -20,6 +20,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
+import io.metaquorum.raft.storage.RecordBatches;
 
 /**
  * A small deterministic cluster of real cores for interaction tests: FIFO delivery, a
@@ -239,9 +240,9 @@ final class CoreCluster {
                 if (batch.getBaseOffset() != nextOffset) {
                     throw new AssertionError("commit gap: expected " + nextOffset + " got " + batch.getBaseOffset());
                 }
-                nextOffset = batch.getBaseOffset() + batch.getRecordsCount();
+                nextOffset = batch.getBaseOffset() + batch.getRecordCount();
                 if (!batch.getControl()) {
-                    batch.getRecordsList().forEach(r -> committed.add(r.toStringUtf8()));
+                    RecordBatches.records(batch).forEach(r -> committed.add(r.toStringUtf8()));
                 }
             }
         }

@@ -7,6 +7,7 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
+import io.metaquorum.raft.storage.RecordBatches;
 
 /** Records what the core tells the state machine; called on the driver thread. */
 final class RecordingListener implements RaftListener {
@@ -23,7 +24,7 @@ final class RecordingListener implements RaftListener {
     public void handleCommit(List<RecordBatch> batches) {
         for (RecordBatch batch : batches) {
             if (!batch.getControl()) {
-                committedRecords.addAll(batch.getRecordsList());
+                committedRecords.addAll(RecordBatches.records(batch));
             }
         }
     }

@@ -92,7 +92,7 @@ class InMemoryRaftLogTest {
         assertEquals(4, log.flushedEndOffset());
         assertEquals(2, log.lastEpoch());
         RecordBatch cut = log.read(3, 100).get(0);
-        assertEquals(1, cut.getRecordsCount());
+        assertEquals(1, cut.getRecordCount());
         assertTrue(RecordBatches.isValid(cut));
         assertEquals(new OffsetAndEpoch(4, 2), log.endOffsetForEpoch(3));
         log.truncateTo(10);

@@ -119,7 +119,7 @@ class RocksDbRaftLogPropertyTest {
     private static OffsetAndEpoch snapshotId(InstallSnapshot install, RaftLog model) {
         List<RecordBatch> batches = model.read(model.startOffset(), Integer.MAX_VALUE);
         int pick = install.pick();
-        List<RecordBatch> splittable = batches.stream().filter(batch -> batch.getRecordsCount() > 1).toList();
+        List<RecordBatch> splittable = batches.stream().filter(batch -> batch.getRecordCount() > 1).toList();
         return switch (install.kind()) {
             case MATCHING -> {
                 // Boundaries after the start: the end of each batch, with that batch's epoch.
@@ -134,7 +134,7 @@ class RocksDbRaftLogPropertyTest {
                     yield new OffsetAndEpoch(model.endOffset() + 1, model.lastEpoch());
                 }
                 RecordBatch batch = splittable.get(pick % splittable.size());
-                yield new OffsetAndEpoch(batch.getBaseOffset() + 1 + pick % (batch.getRecordsCount() - 1),
+                yield new OffsetAndEpoch(batch.getBaseOffset() + 1 + pick % (batch.getRecordCount() - 1),
                         batch.getEpoch());
             }
             case MISMATCHED_EPOCH -> new OffsetAndEpoch(

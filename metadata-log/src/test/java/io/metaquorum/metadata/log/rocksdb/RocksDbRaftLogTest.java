@@ -107,7 +107,7 @@ class RocksDbRaftLogTest {
         assertEquals(new OffsetAndEpoch(4, 2), log.endOffsetForEpoch(3));
         RaftLog reopened = open();
         RecordBatch cut = reopened.read(3, 100).get(0);
-        assertEquals(1, cut.getRecordsCount());
+        assertEquals(1, cut.getRecordCount());
         assertTrue(RecordBatches.isValid(cut));
         assertEquals(4, reopened.endOffset());
         assertEquals(new OffsetAndEpoch(4, 2), reopened.endOffsetForEpoch(3));
