@@ -12,8 +12,12 @@ package io.metaquorum.raft;
  */
 public record RaftLimits(int fetchBytesMax, int fetchSnapshotBytesMax, int appendBatchRecordsMax,
                          int appendBatchBytesMax, int appendQueueRecordsMax, long snapshotBytesMax) {
+    /**
+     * A fetch carries up to 4 batches of 1 MiB (Kafka's controller.quorum.fetch.max.bytes is
+     * 1 MiB, one batch): a follower that fell behind catches up in fewer round trips.
+     */
     public static final RaftLimits DEFAULTS =
-            new RaftLimits(1 << 20, 1 << 20, 8192, 1 << 20, 1 << 20, 1L << 30);
+            new RaftLimits(4 << 20, 1 << 20, 8192, 1 << 20, 1 << 20, 1L << 30);
 
     /** Throws {@link IllegalArgumentException} naming the first bad relation. */
     public void validate() {

@@ -15,7 +15,7 @@ import java.nio.file.Path;
  */
 public final class MetadataLogStore implements AutoCloseable {
     /** Default bound of the in-memory tail the leader serves fetches from. */
-    public static final long TAIL_CACHE_BYTES_MAX_DEFAULT = 8L * 1024 * 1024;
+    public static final long TAIL_CACHE_BYTES_MAX_DEFAULT = 64L * 1024 * 1024;
     static final String DATABASE_DIRECTORY = "rocksdb";
     static final String SNAPSHOT_DIRECTORY = "snapshots";
 

@@ -1,6 +1,7 @@
 package io.metaquorum.raft.core.role;
 
 import com.google.protobuf.ByteString;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,7 @@ import java.util.List;
  * <p>Invariant: {@code queuedRecords <= appendQueueRecordsMax}.
  */
 public final class AppendQueue {
-    private final ArrayList<ByteString> records = new ArrayList<>();
+    private final ArrayDeque<ByteString> records = new ArrayDeque<>();
     private long queuedBytes;
     private long oldestQueuedMs = -1;
 
@@ -44,18 +45,16 @@ public final class AppendQueue {
 
     /** Removes and returns up to {@code recordsMax} records / about {@code bytesMax} bytes (at least one). */
     public List<ByteString> take(int recordsMax, int bytesMax) {
-        int count = 0;
+        List<ByteString> taken = new ArrayList<>(Math.min(recordsMax, records.size()));
         long bytes = 0;
-        while (count < records.size() && count < recordsMax) {
-            long next = bytes + records.get(count).size();
-            if (count > 0 && next > bytesMax) {
+        while (!records.isEmpty() && taken.size() < recordsMax) {
+            long next = bytes + records.peekFirst().size();
+            if (!taken.isEmpty() && next > bytesMax) {
                 break;
             }
             bytes = next;
-            count++;
+            taken.add(records.pollFirst());
         }
-        List<ByteString> taken = new ArrayList<>(records.subList(0, count));
-        records.subList(0, count).clear();
         queuedBytes -= bytes;
         oldestQueuedMs = records.isEmpty() ? -1 : oldestQueuedMs;
         return taken;
