@@ -6,6 +6,8 @@
 #   MQ_HEAP_OPTS   heap for mq-server (default -Xms128m -Xmx512m)
 #   MQ_JAVA_OPTS   extra JVM options for every command
 #   MQ_REBUILD=1   rebuild even though the jars exist (after changing the sources)
+#   MQ_CLASSPATH   run with exactly this classpath and build nothing (the multi-process tests pass
+#                  their own test classpath, so bin/mq-server runs on a clean clone without jars)
 
 MQ_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 MQ_BIN="$MQ_HOME/bin"
@@ -39,6 +41,9 @@ mq_is_built() {
 # Builds the reactor up to the broker module (tests skipped) and writes the runtime classpath.
 # Serialized with a lock so that scripts started together build once.
 mq_build_if_missing() {
+  if [[ -n "${MQ_CLASSPATH:-}" ]]; then
+    return 0
+  fi
   if [[ "${MQ_REBUILD:-0}" != "1" ]] && mq_is_built; then
     return 0
   fi
@@ -64,7 +69,11 @@ mq_build_if_missing() {
 }
 
 mq_classpath() {
-  echo "$MQ_BROKER_JAR:$(cat "$MQ_CLASSPATH_FILE")"
+  if [[ -n "${MQ_CLASSPATH:-}" ]]; then
+    echo "$MQ_CLASSPATH"
+  else
+    echo "$MQ_BROKER_JAR:$(cat "$MQ_CLASSPATH_FILE")"
+  fi
 }
 
 # mq_exec_tool MAIN ARGS...: a short-lived command-line tool (small heap, fast start).

@@ -1,0 +1,225 @@
+package io.metaquorum.process;
+
+import io.metaquorum.server.HostPort;
+import io.metaquorum.server.PidFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One controller of a {@link ControllerCluster}: its directory ({@code server.properties},
+ * {@code metadata/}, {@code server.log}, {@code server.pid}), its address, and the
+ * {@code bin/mq-server} process running it, if any.
+ *
+ * <p>Signals go to the process by its pid. {@link #start} checks that the pid the node wrote
+ * to {@code server.pid} is the pid of the process the test started: the script
+ * {@code exec}s the JVM, so signalling that pid reaches the node itself, not a shell.
+ *
+ * <p>Every incarnation appends to the same {@code server.log}; {@link #logMark} and
+ * {@link #logSince} read what one incarnation (or any span of time) wrote.
+ */
+final class ControllerProcess {
+    static final int EXIT_SIGKILL = 128 + 9;
+    static final int EXIT_SIGTERM = 128 + 15;
+    private static final long PID_FILE_WAIT_MS = 60_000;
+    private static final long EXIT_WAIT_MS = 60_000;
+    private static final int LOG_TAIL_LINES = 25;
+
+    private final int nodeId;
+    private final HostPort address;
+    private final Path directory;
+    /** The latest incarnation; null before the first start. */
+    private Process process;
+    /** Bytes in server.log when the latest incarnation started. */
+    private long startMark;
+
+    ControllerProcess(int nodeId, HostPort address, Path directory) {
+        this.nodeId = nodeId;
+        this.address = address;
+        this.directory = directory;
+    }
+
+    int nodeId() {
+        return nodeId;
+    }
+
+    HostPort address() {
+        return address;
+    }
+
+    Path configFile() {
+        return directory.resolve("server.properties");
+    }
+
+    Path metadataDir() {
+        return directory.resolve("metadata");
+    }
+
+    Path logFile() {
+        return directory.resolve("server.log");
+    }
+
+    Path pidFile() {
+        return directory.resolve(PidFile.FILE_NAME);
+    }
+
+    /** Starts {@code bin/mq-server server.properties}; returns once the node wrote its pid file. */
+    void start(MetaquorumScripts scripts) {
+        launch(scripts);
+        awaitPidFile();
+    }
+
+    /** Starts {@code bin/mq-server server.properties} and returns at once; see {@link #awaitPidFile}. */
+    void launch(MetaquorumScripts scripts) {
+        if (isRunning()) {
+            throw new IllegalStateException("node " + nodeId + " runs already (pid " + process.pid() + ")");
+        }
+        startMark = logMark();
+        try {
+            process = scripts.command("mq-server", List.of(configFile().toString()))
+                    .redirectErrorStream(true)
+                    .redirectOutput(Redirect.appendTo(logFile().toFile()))
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start bin/mq-server for node " + nodeId, e);
+        }
+    }
+
+    /**
+     * Waits until server.pid holds the pid of the process {@link #launch} started: the script
+     * exec'd the JVM, which got through its configuration checks.
+     */
+    void awaitPidFile() {
+        requireStarted();
+        long pid = process.pid();
+        BoundedWait.until("node " + nodeId + " writes its pid " + pid + " to " + pidFile(), PID_FILE_WAIT_MS,
+                () -> {
+                    if (!process.isAlive()) {
+                        throw new AssertionError("node " + nodeId + " exited with " + process.exitValue()
+                                + " at start-up:\n" + logTail());
+                    }
+                    return readPidFile().filter(written -> written == pid);
+                }, this::logTail);
+    }
+
+    boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** The pid of the latest incarnation. */
+    long pid() {
+        requireStarted();
+        return process.pid();
+    }
+
+    /** The exit status of the latest incarnation once it ended. */
+    Optional<Integer> exitCode() {
+        return process == null || process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+    }
+
+    Optional<Long> readPidFile() {
+        try {
+            return Optional.of(Long.parseLong(Files.readString(pidFile(), StandardCharsets.UTF_8).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** kill -9 by pid; returns the exit status once the process is gone. */
+    int killHard() {
+        signal(true);
+        return awaitExit(EXIT_WAIT_MS);
+    }
+
+    /** SIGTERM by pid (a graceful stop: a leader resigns first); returns the exit status. */
+    int terminate() {
+        signal(false);
+        return awaitExit(EXIT_WAIT_MS);
+    }
+
+    /** Sends SIGKILL ({@code force}) or SIGTERM to the running incarnation by its pid. */
+    void signal(boolean force) {
+        requireStarted();
+        ProcessHandle handle = ProcessHandle.of(process.pid()).orElseThrow(
+                () -> new AssertionError("node " + nodeId + " (pid " + process.pid() + ") is not running"));
+        boolean sent = force ? handle.destroyForcibly() : handle.destroy();
+        if (!sent) {
+            throw new AssertionError("could not signal node " + nodeId + " (pid " + process.pid() + ")");
+        }
+    }
+
+    /** Waits up to {@code waitMs} for the latest incarnation to end; returns its exit status. */
+    int awaitExit(long waitMs) {
+        requireStarted();
+        try {
+            if (!process.waitFor(waitMs, TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("node " + nodeId + " (pid " + process.pid() + ") still runs after "
+                        + waitMs + " ms:\n" + logTail());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for node " + nodeId, e);
+        }
+        return process.exitValue();
+    }
+
+    /** Cleanup: SIGKILL by pid if still running, then wait for the end. Never throws for a gone process. */
+    void destroy() {
+        if (process == null) {
+            return;
+        }
+        ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(EXIT_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The current length of server.log, a position for {@link #logSince}. */
+    long logMark() {
+        try {
+            return Files.exists(logFile()) ? Files.size(logFile()) : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What server.log holds from {@code mark} on. */
+    String logSince(long mark) {
+        try {
+            if (!Files.exists(logFile())) {
+                return "";
+            }
+            byte[] bytes = Files.readAllBytes(logFile());
+            int from = (int) Math.min(mark, bytes.length);
+            return new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What the latest incarnation logged. */
+    String logOfThisIncarnation() {
+        return logSince(startMark);
+    }
+
+    /** The last lines of server.log, for failure messages. */
+    String logTail() {
+        List<String> lines = logSince(0).lines().toList();
+        return "--- node " + nodeId + " " + logFile() + " (last " + LOG_TAIL_LINES + " lines)\n"
+                + String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+    }
+
+    private void requireStarted() {
+        if (process == null) {
+            throw new IllegalStateException("node " + nodeId + " was never started");
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.metaquorum.process;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code bin/} scripts of this checkout, run as the tests' child processes. They get
+ * the test JVM's classpath through {@code MQ_CLASSPATH} (bin/lib/common.sh then builds
+ * nothing, so the tests run on a clean clone during {@code mvn verify}) and the test JVM's
+ * JDK through {@code JAVA_HOME}.
+ */
+final class MetaquorumScripts {
+    /** Heap of each node: three of them share a 2-core CI machine with the test JVM. */
+    private static final String SERVER_HEAP_OPTS = "-Xms64m -Xmx256m";
+
+    private final Path home;
+    private final String classPath;
+
+    private MetaquorumScripts(Path home, String classPath) {
+        this.home = home;
+        this.classPath = classPath;
+    }
+
+    /** The checkout the tests run in: the first directory above the working directory holding bin/mq-server. */
+    static MetaquorumScripts ofThisCheckout() {
+        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("bin").resolve("mq-server"))) {
+                String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+                return new MetaquorumScripts(dir, classPath);
+            }
+        }
+        throw new IllegalStateException("no bin/mq-server in " + start + " or above it");
+    }
+
+    /** A process builder for {@code bin/SCRIPT ARGS...} with the test classpath and JDK. */
+    ProcessBuilder command(String script, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(home.resolve("bin").resolve(script).toString());
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        Map<String, String> environment = builder.environment();
+        environment.put("MQ_CLASSPATH", classPath);
+        environment.put("JAVA_HOME", System.getProperty("java.home"));
+        environment.put("MQ_HEAP_OPTS", SERVER_HEAP_OPTS);
+        environment.remove("MQ_JAVA_OPTS");
+        return builder;
+    }
+
+    /**
+     * Starts a short-lived tool, its stdout and stderr going to {@code NAME.out} and
+     * {@code NAME.err} in {@code workDirectory}; {@link RunningTool#await} collects it.
+     */
+    RunningTool startTool(Path workDirectory, String name, String script, String... args) {
+        Path out = workDirectory.resolve(name + ".out");
+        Path err = workDirectory.resolve(name + ".err");
+        try {
+            Files.createDirectories(workDirectory);
+            Process process = command(script, List.of(args)).redirectOutput(out.toFile())
+                    .redirectError(err.toFile()).start();
+            return new RunningTool("bin/" + script + " " + String.join(" ", args), process, out, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start bin/" + script, e);
+        }
+    }
+
+    /** Runs a short-lived tool to its end; see {@link #startTool} and {@link RunningTool#await}. */
+    ToolRun runTool(Path workDirectory, String name, long waitMs, String script, String... args) {
+        return startTool(workDirectory, name, script, args).await(waitMs);
+    }
+
+    /** A tool started by {@link #startTool}. */
+    record RunningTool(String commandLine, Process process, Path out, Path err) {
+        /** Waits up to {@code waitMs} for the tool to end; one still running then is killed and the call fails. */
+        ToolRun await(long waitMs) {
+            try {
+                if (!process.waitFor(waitMs, TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly();
+                    throw new AssertionError(commandLine + " still runs after " + waitMs + " ms");
+                }
+                return new ToolRun(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while " + commandLine + " ran", e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** One finished run of a tool: its exit status and what it printed. */
+    record ToolRun(int exitCode, String out, String err) {
+    }
+}
