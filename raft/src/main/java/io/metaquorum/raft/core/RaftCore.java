@@ -73,7 +73,7 @@ public final class RaftCore {
     private final SnapshotServer snapshotServer;
     private final QuorumEpochHandler quorumEpochs;
     private final DescribeQuorumHandler describe;
-    private long shutdownDeadlineMs = Long.MAX_VALUE;
+    private int resignedEpochOnShutdown = -1;
 
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
                     RaftListener listener, QuorumRules rules, long nowMs) {
@@ -200,18 +200,26 @@ public final class RaftCore {
     }
 
     /**
-     * Begins a graceful shutdown: a leader resigns first. {@link #isShutdownComplete} turns
-     * true once the successors are told (or the request timeout passes).
+     * Begins a graceful shutdown: a leader resigns first and keeps answering until a successor
+     * leads, so its votes and acknowledgements reach the election (the driver bounds the wait).
      */
     public void beginShutdown(long nowMs) {
         ctx.markShuttingDown();
-        shutdownDeadlineMs = nowMs + ctx.config().timeouts().requestTimeoutMs();
-        leaders.resign(nowMs);
+        if (ctx.role() instanceof io.metaquorum.raft.core.role.Leader) {
+            resignedEpochOnShutdown = ctx.role().epoch();
+            leaders.resign(nowMs);
+        }
     }
 
+    /**
+     * True once a shutdown may proceed: at once for a replica that did not lead, else once this
+     * replica follows a leader of a later epoch, or no other voter exists to take over.
+     */
     public boolean isShutdownComplete(long nowMs) {
-        return nowMs >= shutdownDeadlineMs || !(ctx.role() instanceof Resigned resigned)
-                || resigned.isEndQuorumEpochDelivered();
+        if (resignedEpochOnShutdown < 0 || ctx.config().voterIds().size() == 1) {
+            return true;
+        }
+        return ctx.role().epoch() > resignedEpochOnShutdown && ctx.role().leaderId() >= 0;
     }
 
     /**

@@ -153,4 +153,20 @@ class FetchInteractionTest {
         assertTrue(((VoteRequest) preVotes.get(0).payload()).getTopics(0).getPartitions(0).getPreVote());
         assertFalse(replica.core.status().isLeader());
     }
+
+    @Test
+    void aLaterPreferredSuccessorWaitsItsTurnEvenAfterTheResignedLeaderRefusesAFetch() {
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD);
+        RaftRequest fetch = requestsOf(replica.step(), FetchRequest.class).get(0);
+        FetchPartitionResponse notLeader = FetchPartitionResponse.newBuilder()
+                .setErrorCode(ErrorCode.NOT_LEADER_OR_FOLLOWER).setCurrentLeader(RaftRpcs.leader(-1, 4))
+                .setHighWatermark(-1).build();
+        replica.respond(fetch, FetchRpcs.fetchResponse(notLeader));
+        var end = RaftRpcs.endQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4, List.of(3, 1));
+        replica.request(2, end);
+        replica.advance(400);
+        assertEquals(RoleName.FOLLOWER, replica.core.status().role(), "second in line: waits 500 ms");
+        replica.advance(101);
+        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
+    }
 }

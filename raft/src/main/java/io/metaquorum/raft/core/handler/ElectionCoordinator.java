@@ -109,6 +109,18 @@ public final class ElectionCoordinator {
         }
     }
 
+    /**
+     * A voter whose process is gone cannot grant this election: it counts against it, so two
+     * candidates that split the live voters learn they lost at once and back off (one then
+     * wins) instead of both waiting out the election timeout.
+     */
+    void onVoterUnreachable(int voterId, int sentEpoch, long nowMs) {
+        RaftRole role = ctx.role();
+        if (role.epoch() == sentEpoch && (role instanceof Prospective || role instanceof Candidate)) {
+            onVoteRejected(voterId, nowMs);
+        }
+    }
+
     void onVoteFailed(int voterId, int sentEpoch, long nowMs, ErrorCode error) {
         RaftRole role = ctx.role();
         if (role.epoch() != sentEpoch || !(role instanceof Prospective || role instanceof Candidate)) {

@@ -151,11 +151,17 @@ public final class FollowerFetcher {
         }
     }
 
+    /**
+     * The leader answered that it no longer leads its epoch: it resigned. Its EndQuorumEpoch
+     * tells each successor when to campaign (the most caught up at once); this is only the
+     * fallback should that request be lost, so it waits a whole election timeout and does not
+     * race the preferred successor.
+     */
     private void onLeaderResigned(Follower f, long nowMs) {
         f.markLeaderResigned();
         f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
         if (ctx.config().isVoter()) {
-            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + ctx.roles().timers().unreachableLeaderJitterMs()));
+            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + ctx.roles().timers().electionTimeoutMs()));
         }
     }
 

@@ -58,7 +58,9 @@ public final class QuorumEpochHandler {
         } else if (p.getLeaderEpoch() < ctx.role().epoch()) {
             error = ErrorCode.FENCED_LEADER_EPOCH;
         } else {
-            ctx.observeLeader(p.getLeaderEpoch(), p.getLeaderId(), nowMs);
+            if (p.getLeaderEpoch() > ctx.role().epoch()) {
+                ctx.observeLeader(p.getLeaderEpoch(), p.getLeaderId(), nowMs);
+            }
             onLeaderResigned(p, nowMs);
         }
         ctx.outbox().sendResponse(request,
@@ -72,11 +74,13 @@ public final class QuorumEpochHandler {
         int position = p.getPreferredSuccessorsList().indexOf(ctx.localId());
         long backoffMs = position < 0 ? ctx.roles().timers().electionTimeoutMs()
                 : ctx.roles().timers().endQuorumEpochBackoffMs(position, p.getPreferredSuccessorsCount());
+        // The resigning leader ranked the successors: its order decides who campaigns when,
+        // replacing any earlier (fallback) deadline, so the most caught up runs alone first.
         if (ctx.role() instanceof Follower f && f.leaderId() == p.getLeaderId()) {
             f.markLeaderResigned();
-            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + backoffMs));
+            f.resetFetchDeadline(nowMs + backoffMs);
         } else if (ctx.role() instanceof Unattached u) {
-            u.resetElectionDeadline(Math.min(u.electionDeadlineMs(), nowMs + backoffMs));
+            u.resetElectionDeadline(nowMs + backoffMs);
         }
     }
 

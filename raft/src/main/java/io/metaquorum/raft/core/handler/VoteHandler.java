@@ -146,6 +146,10 @@ public final class VoteHandler {
     }
 
     public void handleVoteFailure(RequestFailure failure, Outbox.Inflight sent, long nowMs) {
-        elections.onVoteFailed(failure.peerId(), sent.epoch(), nowMs, ErrorCode.NETWORK_EXCEPTION);
+        if (failure.reason() == RequestFailure.Reason.UNREACHABLE) {
+            elections.onVoterUnreachable(failure.peerId(), sent.epoch(), nowMs);
+        } else {
+            elections.onVoteFailed(failure.peerId(), sent.epoch(), nowMs, ErrorCode.NETWORK_EXCEPTION);
+        }
     }
 }

@@ -26,7 +26,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class RaftGrpcServer {
     private static final Logger LOG = LoggerFactory.getLogger(RaftGrpcServer.class);
-    private static final long DRAIN_WAIT_MS = 1_000;
+    private static final long DRAIN_WAIT_MS = 200;
+    /**
+     * gRPC logs every oversized request it refuses (RESOURCE_EXHAUSTED) with a full stack
+     * trace at WARNING, so any client could flood a node's log; the caller already gets the
+     * error code. Held here so the level is not lost with a collected logger.
+     */
+    private static final java.util.logging.Logger DEFRAME_FAILURES =
+            java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerStream");
     private static final long TERMINATION_WAIT_MS = 5_000;
 
     private final Server server;
@@ -46,6 +53,7 @@ public final class RaftGrpcServer {
         if (listeners.isEmpty()) {
             throw new IllegalArgumentException("a server needs at least one listen address");
         }
+        DEFRAME_FAILURES.setLevel(java.util.logging.Level.SEVERE);
         NettyServerBuilder builder = NettyServerBuilder.forAddress(listeners.get(0));
         for (InetSocketAddress listener : listeners.subList(1, listeners.size())) {
             builder.addListenAddress(listener);
