@@ -86,8 +86,9 @@ public final class GrpcRaftTransport implements Transport {
     public static GrpcRaftTransport start(GrpcTransportConfig config, InboundSink sink,
                                           List<BindableService> extraServices) {
         config.validate();
+        InboundTap inbound = new InboundTap(sink);
         RaftServiceEndpoint endpoint =
-                new RaftServiceEndpoint(config.localId(), config.connection().pendingCallsMax(), sink);
+                new RaftServiceEndpoint(config.localId(), config.connection().pendingCallsMax(), inbound::deliver);
         RaftGrpcServer server = null;
         if (!config.listeners().isEmpty()) {
             List<BindableService> services = new ArrayList<>(extraServices.size() + 1);
@@ -97,7 +98,9 @@ public final class GrpcRaftTransport implements Transport {
         } else if (!extraServices.isEmpty()) {
             throw new IllegalArgumentException("extra services need a listener to be served on");
         }
-        return new GrpcRaftTransport(config, sink, endpoint, server);
+        GrpcRaftTransport transport = new GrpcRaftTransport(config, sink, endpoint, server);
+        inbound.transport = transport;
+        return transport;
     }
 
     /** For {@code RaftDriver}: the transport is created once the driver's sink exists. */
@@ -166,6 +169,34 @@ public final class GrpcRaftTransport implements Transport {
         ClientCall<Q, R> call = channel.newCall(method,
                 CallOptions.DEFAULT.withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS));
         ClientCalls.asyncUnaryCall(call, payload, new AnswerObserver<>(request));
+    }
+
+    /** Passes inbound messages on, noting which peers just proved to be up. */
+    private static final class InboundTap {
+        private final InboundSink sink;
+        private volatile GrpcRaftTransport transport;
+
+        InboundTap(InboundSink sink) {
+            this.sink = sink;
+        }
+
+        void deliver(RaftMessage message) {
+            GrpcRaftTransport owner = transport;
+            if (owner != null && message instanceof RaftRequest request && request.sourceId() >= 0) {
+                owner.onPeerHeardFrom(request.sourceId());
+            }
+            sink.deliver(message);
+        }
+    }
+
+    private void onPeerHeardFrom(int peerId) {
+        PeerChannel peer;
+        synchronized (channels) {
+            peer = channels.get(peerId);
+        }
+        if (peer != null) {
+            peer.onPeerHeardFrom(System.nanoTime());
+        }
     }
 
     /** Turns the outcome of one outbound call into exactly one inbound message. */

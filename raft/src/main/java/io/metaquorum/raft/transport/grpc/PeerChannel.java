@@ -68,6 +68,19 @@ final class PeerChannel {
         return channel;
     }
 
+    /**
+     * The peer just called us, so its process is up: if our channel to it is waiting out a
+     * reconnect backoff (it was down a moment ago), reconnect now rather than let the next
+     * request to it (an EndQuorumEpoch, a vote) fail while it is reachable.
+     */
+    synchronized void onPeerHeardFrom(long nowNanos) {
+        if (channel.getState(false) == ConnectivityState.TRANSIENT_FAILURE) {
+            channel.resetConnectBackoff();
+            backoffNanos = backoffInitialNanos;
+            nextResetNanos = nowNanos + backoffNanos;
+        }
+    }
+
     /** Fails every call in flight (UNAVAILABLE) and closes the connection. */
     void shutdownNow() {
         channel.shutdownNow();
