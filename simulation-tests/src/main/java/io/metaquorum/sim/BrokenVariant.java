@@ -1,0 +1,91 @@
+package io.metaquorum.sim;
+
+import io.metaquorum.protocol.VotePartitionRequest;
+import io.metaquorum.protocol.VoteRequest;
+import io.metaquorum.raft.core.QuorumRules;
+import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
+import io.metaquorum.raft.core.quorum.HighWatermarkRule;
+import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.sim.storage.LogFaultMode;
+
+/**
+ * Deliberately broken behaviours for the checker self-test, each switched on only inside
+ * the simulation. Each must be caught by the invariants within a bounded number of seeds,
+ * proving the checkers can fail.
+ */
+public enum BrokenVariant {
+    /** The production behaviour. */
+    NONE("none"),
+    /** A vote is answered but the quorum-state store does not persist it. */
+    VOTE_NOT_PERSISTED("vote-not-persisted"),
+    /** The high watermark advances over entries of older epochs (Raft's Figure 8). */
+    HW_OVER_OLD_EPOCH("hw-over-old-epoch"),
+    /** A follower's log ignores the truncation a diverging epoch asks for. */
+    SKIP_TRUNCATION("skip-truncation"),
+    /** The log reports writes durable before they are synced. */
+    ACK_BEFORE_SYNC("ack-before-sync"),
+    /**
+     * A pre-vote moves its receivers to a new epoch. The core's pre-votes carry the sender's
+     * current epoch (as Kafka's do), so adopting it alone changes nothing; raft.proto documents
+     * them as carrying "the epoch it would campaign in", so this variant also sends them for
+     * the next epoch, through the simulated transport, and adopts that epoch on receipt.
+     */
+    PRE_VOTE_BUMPS_EPOCH("pre-vote-bumps-epoch");
+
+    /** Counts the majority like the standard rule but never waits for an entry of the current epoch. */
+    static final HighWatermarkRule IGNORES_EPOCH_START = (voterEndOffsets, epochStartOffset, currentHighWatermark) ->
+            Math.max(HighWatermarkRule.majorityOffset(voterEndOffsets), currentHighWatermark);
+
+    private final String cliName;
+
+    BrokenVariant(String cliName) {
+        this.cliName = cliName;
+    }
+
+    public String cliName() {
+        return cliName;
+    }
+
+    public QuorumRules rules() {
+        return switch (this) {
+            case HW_OVER_OLD_EPOCH -> new QuorumRules(IGNORES_EPOCH_START, EpochAdoptionRule.STANDARD);
+            case PRE_VOTE_BUMPS_EPOCH -> new QuorumRules(HighWatermarkRule.STANDARD, preVote -> true);
+            default -> QuorumRules.STANDARD;
+        };
+    }
+
+    public LogFaultMode logMode() {
+        return switch (this) {
+            case SKIP_TRUNCATION -> LogFaultMode.SKIP_TRUNCATION;
+            case ACK_BEFORE_SYNC -> LogFaultMode.ACK_BEFORE_SYNC;
+            default -> LogFaultMode.CORRECT;
+        };
+    }
+
+    /** What the simulated transport does to an outbound message: nothing, except for pre-vote-bumps-epoch. */
+    public RaftMessage rewriteOutbound(RaftMessage message) {
+        if (this != PRE_VOTE_BUMPS_EPOCH || !(message instanceof RaftRequest request)
+                || !(request.payload() instanceof VoteRequest vote)
+                || !vote.getTopics(0).getPartitions(0).getPreVote()) {
+            return message;
+        }
+        VotePartitionRequest partition = vote.getTopics(0).getPartitions(0);
+        VoteRequest nextEpoch = vote.toBuilder().setTopics(0, vote.getTopics(0).toBuilder()
+                .setPartitions(0, partition.toBuilder().setReplicaEpoch(partition.getReplicaEpoch() + 1))).build();
+        return new RaftRequest(request.sourceId(), request.destinationId(), request.correlationId(), nextEpoch);
+    }
+
+    public boolean persistsVotes() {
+        return this != VOTE_NOT_PERSISTED;
+    }
+
+    public static BrokenVariant byName(String name) {
+        for (BrokenVariant variant : values()) {
+            if (variant.cliName.equals(name)) {
+                return variant;
+            }
+        }
+        throw new IllegalArgumentException("unknown broken variant '" + name + "'");
+    }
+}

@@ -1,0 +1,113 @@
+package io.metaquorum.sim;
+
+import io.metaquorum.sim.cluster.SimNode;
+import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.workload.StateMachineModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One deterministic simulation run: the production raft core on every node, wired to the
+ * simulated clock, network and disks, driven by one event queue, with every choice drawn
+ * from the seed.
+ *
+ * <p>Phases: a <em>safety</em> phase of {@code safetyEvents} events with the seed's faults
+ * and client load; then a <em>liveness</em> phase that heals the network and the disks,
+ * restarts all stopped nodes but a random minority of voters, and requires convergence
+ * (one leader, an append accepted since healing acknowledged, every running node caught
+ * up) within {@link #LIVENESS_BOUND_MS} of simulated time; then the held voters (and a
+ * wiped voter, once safe) restart and everything must converge again. The invariants run
+ * after every event throughout ({@link EventLoop}).
+ */
+public final class Simulation {
+    public static final long LIVENESS_BOUND_MS = 60_000;
+
+    private final SimulationOptions options;
+    private final World world;
+    private final EventLoop loop;
+    private String phase = "safety";
+
+    private Simulation(SimulationOptions options, StateMachineModel model, EventObserver observer) {
+        this.options = options;
+        this.world = WorldBuilder.build(options, model);
+        this.loop = new EventLoop(world, observer);
+    }
+
+    public static SimulationResult run(SimulationOptions options) {
+        return run(options, WorldBuilder.defaultModel(), EventObserver.NONE);
+    }
+
+    /** Runs with any replicated state machine (the harness knows it only through the model), observed. */
+    public static SimulationResult run(SimulationOptions options, StateMachineModel model, EventObserver observer) {
+        return new Simulation(options, model, observer).execute();
+    }
+
+    private SimulationResult execute() {
+        try {
+            world.faults().start();
+            world.workload().start();
+            loop.observeAll();
+            while (world.scheduler().executedCount() < options.safetyEvents() && loop.step()) {
+                // Safety phase: faults and load until the event budget is spent.
+            }
+            phase = "liveness";
+            Set<Integer> keepDown = chooseKeptDown();
+            long healedAt = world.scheduler().nowMs();
+            if (world.timeline() != null) {
+                world.timeline().markHealed(healedAt);
+            }
+            world.faults().heal(keepDown);
+            world.workload().probeSince(healedAt);
+            loop.awaitConvergence(expectedUp(keepDown, false), healedAt, LIVENESS_BOUND_MS,
+                    "with voters " + keepDown + " held down");
+            world.faults().releaseHeld();
+            long releasedAt = world.scheduler().nowMs();
+            world.workload().probeSince(releasedAt);
+            loop.awaitConvergence(expectedUp(Set.of(), true), releasedAt, LIVENESS_BOUND_MS, "with every node up");
+            world.checker().finish();
+            return result(null, 0);
+        } catch (CheckFailure failure) {
+            return result(failure, world.scheduler().executedCount());
+        } catch (RuntimeException e) {
+            // A bug in the simulator itself: still a failure with a seed to replay, not a crash.
+            return result(CheckFailure.ofException("simulator-error", "", e), world.scheduler().executedCount());
+        }
+    }
+
+    /** A random minority of the voters that are down stays down for the first convergence. */
+    private Set<Integer> chooseKeptDown() {
+        int minority = (world.cluster().voters().size() - 1) / 2;
+        SimNode wiped = world.faults().wipedVoter();
+        int budget = minority - (wiped == null ? 0 : 1);
+        List<Integer> down = new ArrayList<>();
+        for (SimNode voter : world.cluster().voters()) {
+            if (!voter.isRunning() && voter != wiped) {
+                down.add(voter.nodeId());
+            }
+        }
+        Set<Integer> kept = new TreeSet<>();
+        while (budget > 0 && !down.isEmpty() && world.livenessRandom().nextBoolean()) {
+            kept.add(down.remove(world.livenessRandom().nextInt(down.size())));
+            budget--;
+        }
+        return kept;
+    }
+
+    /** The nodes that must be running; a wiped voter rejoins on its own terms, so only if asked. */
+    private Set<Integer> expectedUp(Set<Integer> keptDown, boolean includeWiped) {
+        Set<Integer> up = new TreeSet<>();
+        SimNode wiped = world.faults().wipedVoter();
+        for (SimNode node : world.cluster().nodes()) {
+            if (!keptDown.contains(node.nodeId()) && (node != wiped || includeWiped)) {
+                up.add(node.nodeId());
+            }
+        }
+        return up;
+    }
+
+    private SimulationResult result(CheckFailure failure, long failureEvent) {
+        return SimulationResult.of(options, world, phase, failure, failureEvent);
+    }
+}

@@ -1,0 +1,61 @@
+package io.metaquorum.sim;
+
+import io.metaquorum.sim.workload.FaultKind;
+import java.util.EnumSet;
+
+/**
+ * What one simulation run is: its seed and shape. Everything else is drawn from the seed.
+ *
+ * @param safetyEvents events in the safety phase (the liveness phase follows, bounded separately)
+ * @param faults       the faults allowed; with {@code swarm} each seed keeps a random subset
+ * @param swarm        true when {@code faults} was given as {@code all}
+ * @param recordTimeline keep what the HTML timeline needs
+ */
+public record SimulationOptions(long seed, long safetyEvents, EnumSet<FaultKind> faults, boolean swarm, int voters,
+                                int observers, BrokenVariant variant, boolean recordTimeline) {
+    public static final long DEFAULT_EVENTS = 50_000;
+
+    public SimulationOptions {
+        if (voters < 1 || voters > 9 || observers < 0 || observers > 9) {
+            throw new IllegalArgumentException("--nodes must be 1..9 and --observers 0..9");
+        }
+        if (safetyEvents < 1) {
+            throw new IllegalArgumentException("--events must be positive");
+        }
+        faults = EnumSet.copyOf(faults.isEmpty() ? EnumSet.noneOf(FaultKind.class) : faults);
+    }
+
+    /** The default run: every fault allowed (swarm), 3 voters and 2 observers. */
+    public static SimulationOptions defaults(long seed) {
+        return new SimulationOptions(seed, DEFAULT_EVENTS, EnumSet.allOf(FaultKind.class), true, 3, 2,
+                BrokenVariant.NONE, false);
+    }
+
+    public SimulationOptions withSeed(long newSeed) {
+        return new SimulationOptions(newSeed, safetyEvents, faults, swarm, voters, observers, variant, recordTimeline);
+    }
+
+    public SimulationOptions withVariant(BrokenVariant newVariant) {
+        return new SimulationOptions(seed, safetyEvents, faults, swarm, voters, observers, newVariant, recordTimeline);
+    }
+
+    public SimulationOptions withEvents(long events) {
+        return new SimulationOptions(seed, events, faults, swarm, voters, observers, variant, recordTimeline);
+    }
+
+    public SimulationOptions withTimeline(boolean record) {
+        return new SimulationOptions(seed, safetyEvents, faults, swarm, voters, observers, variant, record);
+    }
+
+    /** The exact command that replays this run. */
+    public String replayCommand() {
+        StringBuilder command = new StringBuilder("bin/mq-simulate --seed ").append(seed)
+                .append(" --events ").append(safetyEvents)
+                .append(" --faults ").append(swarm ? "all" : FaultKind.names(faults))
+                .append(" --nodes ").append(voters).append(" --observers ").append(observers);
+        if (variant != BrokenVariant.NONE) {
+            command.append(" --broken ").append(variant.cliName());
+        }
+        return command.toString();
+    }
+}

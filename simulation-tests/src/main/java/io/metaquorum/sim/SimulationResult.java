@@ -1,0 +1,39 @@
+package io.metaquorum.sim;
+
+import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.timeline.Timeline;
+
+/**
+ * How one run ended.
+ *
+ * @param failure      the violated invariant, or null if the run passed
+ * @param failureEvent the index (1-based) of the event after which it was seen
+ * @param timeline     the recorded timeline, or null if not asked for
+ */
+public record SimulationResult(SimulationOptions options, long events, String trace, long simulatedMs,
+                               CheckFailure failure, long failureEvent, String phase, String profile,
+                               RunStats stats, Timeline timeline) {
+    /** The result of a run of {@code world} that ended, with {@code failure} or without (null). */
+    static SimulationResult of(SimulationOptions options, World world, String phase, CheckFailure failure,
+                               long failureEvent) {
+        var network = world.network().stats();
+        RunStats stats = new RunStats(network.delivered(), network.lost(), network.unreachable(), network.timedOut(),
+                world.appends().acceptedCount(), world.appends().ackedCount(),
+                world.checker().committed().committedEndOffset(), world.lifecycle().stops(),
+                world.checker().leaderEpochCount());
+        Timeline timeline = world.timeline() == null ? null
+                : world.timeline().finish(options.replayCommand(), world.scheduler().nowMs());
+        return new SimulationResult(options, world.scheduler().executedCount(), world.trace().hex(),
+                world.scheduler().nowMs(), failure, failureEvent, phase,
+                world.faultProfile().describe() + " | " + world.workloadProfile().describe(), stats, timeline);
+    }
+
+    public boolean passed() {
+        return failure == null;
+    }
+
+    /** The line every run prints: {@code seed S events E trace HASH}. */
+    public String summaryLine() {
+        return "seed " + options.seed() + " events " + events + " trace " + trace;
+    }
+}

@@ -1,0 +1,143 @@
+package io.metaquorum.sim;
+
+import io.metaquorum.raft.RaftLimits;
+import io.metaquorum.raft.RaftTimeouts;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.sim.clock.NodeClock;
+import io.metaquorum.sim.clock.SimClock;
+import io.metaquorum.sim.cluster.NodeEnvironment;
+import io.metaquorum.sim.cluster.NodeSetup;
+import io.metaquorum.sim.cluster.SimCluster;
+import io.metaquorum.sim.cluster.SimNode;
+import io.metaquorum.sim.invariant.CommittedLog;
+import io.metaquorum.sim.invariant.InvariantChecker;
+import io.metaquorum.sim.network.SimNetwork;
+import io.metaquorum.sim.scheduler.EventScheduler;
+import io.metaquorum.sim.storage.LogObserver;
+import io.metaquorum.sim.storage.SimDisk;
+import io.metaquorum.sim.storage.SimRaftLog;
+import io.metaquorum.sim.timeline.TimelineRecorder;
+import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.workload.ClientWorkload;
+import io.metaquorum.sim.workload.FaultInjector;
+import io.metaquorum.sim.workload.FaultListener;
+import io.metaquorum.sim.workload.FaultProfile;
+import io.metaquorum.sim.workload.KeyValueModel;
+import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.workload.WorkloadProfile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Builds a {@link World} from {@link SimulationOptions}. Every random choice of a run flows
+ * from one {@code new Random(seed)}: it draws, in a fixed order, the seeds of the streams
+ * for the profiles, the network, the faults, the workload, the liveness phase and each
+ * node's process and disk, so adding a draw to one stream never shifts another.
+ */
+final class WorldBuilder {
+    static final String CLUSTER_ID = "sim-cluster";
+    static final int PENDING_EVENTS_MAX = 1_000_000;
+
+    private WorldBuilder() {
+    }
+
+    static World build(SimulationOptions options, StateMachineModel model) {
+        Random master = new Random(options.seed());
+        Random profileRandom = new Random(master.nextLong());
+        Random networkRandom = new Random(master.nextLong());
+        Random faultRandom = new Random(master.nextLong());
+        Random workloadRandom = new Random(master.nextLong());
+        Random livenessRandom = new Random(master.nextLong());
+        RaftTimeouts timeouts = RaftTimeouts.DEFAULTS;
+        FaultProfile faultProfile = FaultProfile.draw(options.faults(), options.swarm(), profileRandom, timeouts);
+        WorkloadProfile workloadProfile = WorkloadProfile.draw(profileRandom);
+        RaftLimits limits = drawLimits(profileRandom);
+
+        EventScheduler scheduler = new EventScheduler(new SimClock(), PENDING_EVENTS_MAX);
+        TraceHash trace = new TraceHash();
+        int nodeCount = options.voters() + options.observers();
+        SimNetwork network = new SimNetwork(scheduler, networkRandom, trace, nodeCount, faultProfile.network());
+        AppendTracker appends = new AppendTracker();
+        LifecycleFanout lifecycle = new LifecycleFanout();
+        DeferredLogObserver logObserver = new DeferredLogObserver();
+        List<Integer> voterIds = new ArrayList<>();
+        for (int id = 1; id <= options.voters(); id++) {
+            voterIds.add(id);
+        }
+        BrokenVariant variant = options.variant();
+        NodeSetup setup = new NodeSetup(CLUSTER_ID, voterIds, timeouts, limits, variant.rules(), variant.logMode(),
+                variant.persistsVotes(), model, workloadProfile.snapshotIntervalRecords(), 5_000, logObserver, appends,
+                variant::rewriteOutbound);
+        NodeEnvironment environment = new NodeEnvironment(scheduler, network, appends, lifecycle);
+        List<SimNode> nodes = new ArrayList<>();
+        for (int id = 1; id <= nodeCount; id++) {
+            Random nodeRandom = new Random(master.nextLong());
+            SimDisk disk = new SimDisk(id, new Random(master.nextLong()), faultProfile.disk());
+            int drift = faultProfile.schedule().driftPpmMax() == 0 ? 0
+                    : profileRandom.nextInt(2 * faultProfile.schedule().driftPpmMax() + 1)
+                    - faultProfile.schedule().driftPpmMax();
+            long skew = (long) (profileRandom.nextDouble() * faultProfile.schedule().skewMaxMs());
+            nodes.add(new SimNode(id, id <= options.voters(), setup, disk, new NodeClock(skew, drift), nodeRandom,
+                    environment));
+        }
+        SimCluster cluster = new SimCluster(nodes);
+        CommittedLog committed = new CommittedLog(model);
+        InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
+                timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
+        logObserver.setTarget(checker);
+        TimelineRecorder timeline = options.recordTimeline() ? newTimeline(nodes) : null;
+        FaultListener faultListener = timeline == null ? FaultListener.NONE : timeline;
+        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, faultProfile, faultListener);
+        faults.attach(cluster, committed);
+        lifecycle.setTarget(faults);
+        ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
+                workloadProfile);
+        return new World(scheduler, trace, network, cluster, appends, checker, faults, workload, faultProfile,
+                workloadProfile, livenessRandom, timeline, lifecycle);
+    }
+
+    static StateMachineModel defaultModel() {
+        return new KeyValueModel(64);
+    }
+
+    /** Small limits, so that fetches span several round trips and snapshots several chunks. */
+    private static RaftLimits drawLimits(Random random) {
+        int fetchBytesMax = 1024 + random.nextInt(64 * 1024);
+        int batchRecordsMax = 8 + random.nextInt(120);
+        int batchBytesMax = Math.min(fetchBytesMax, 512 + random.nextInt(16 * 1024));
+        int queueRecordsMax = batchRecordsMax + random.nextInt(4096);
+        int snapshotChunkBytes = 64 + random.nextInt(8 * 1024);
+        return new RaftLimits(fetchBytesMax, snapshotChunkBytes, batchRecordsMax, batchBytesMax, queueRecordsMax,
+                1L << 30);
+    }
+
+    private static TimelineRecorder newTimeline(List<SimNode> nodes) {
+        int[] ids = new int[nodes.size()];
+        boolean[] voters = new boolean[nodes.size()];
+        for (int i = 0; i < nodes.size(); i++) {
+            ids[i] = nodes.get(i).nodeId();
+            voters[i] = nodes.get(i).isVoter();
+        }
+        return new TimelineRecorder(ids, voters);
+    }
+
+    /** The checker needs the cluster, the nodes need the checker: this breaks the cycle. */
+    private static final class DeferredLogObserver implements LogObserver {
+        private LogObserver target = LogObserver.NONE;
+
+        void setTarget(LogObserver observer) {
+            this.target = observer;
+        }
+
+        @Override
+        public void beforeTruncate(SimRaftLog log, long offset) {
+            target.beforeTruncate(log, offset);
+        }
+
+        @Override
+        public void beforeSnapshotInstalled(SimRaftLog log, OffsetAndEpoch id) {
+            target.beforeSnapshotInstalled(log, id);
+        }
+    }
+}

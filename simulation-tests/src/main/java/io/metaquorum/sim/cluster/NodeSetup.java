@@ -1,0 +1,33 @@
+package io.metaquorum.sim.cluster;
+
+import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.RaftLimits;
+import io.metaquorum.raft.RaftTimeouts;
+import io.metaquorum.raft.core.QuorumRules;
+import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.sim.storage.LogFaultMode;
+import io.metaquorum.sim.storage.LogObserver;
+import io.metaquorum.sim.workload.CommitSink;
+import io.metaquorum.sim.workload.StateMachineModel;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * What every node of one simulated cluster is built from: the production configuration,
+ * the quorum rules and storage behaviour (broken only in the checker self-test), the state
+ * machine, and the hooks the checkers listen on.
+ *
+ * @param snapshotIntervalRecords a node snapshots its state machine every this many applied
+ *                                records; 0 never
+ * @param writebackIntervalMs     the OS writeback period of {@link LogFaultMode#ACK_BEFORE_SYNC}
+ * @param outboundRewrite         what the simulated transport does to each outbound message:
+ *                                the identity, except in the checker self-test
+ */
+public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts timeouts, RaftLimits limits,
+                        QuorumRules rules, LogFaultMode logMode, boolean persistVotes, StateMachineModel model,
+                        int snapshotIntervalRecords, int writebackIntervalMs, LogObserver logObserver,
+                        CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite) {
+    public RaftConfig configFor(int nodeId) {
+        return new RaftConfig(clusterId, nodeId, voterIds, timeouts, limits);
+    }
+}

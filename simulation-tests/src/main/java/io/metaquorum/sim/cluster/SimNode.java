@@ -1,0 +1,223 @@
+package io.metaquorum.sim.cluster;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.common.invariant.InvariantViolation;
+import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.storage.StorageException;
+import io.metaquorum.sim.clock.NodeClock;
+import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.network.NetworkEndpoint;
+import io.metaquorum.sim.network.SimNetwork;
+import io.metaquorum.sim.scheduler.EventScheduler;
+import io.metaquorum.sim.storage.SimDisk;
+import io.metaquorum.sim.storage.SimRaftLog;
+import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.workload.StateMachineListener;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * One machine of the simulated cluster: a disk and a clock that outlive its processes, and
+ * at most one running {@link NodeProcess}. Starting makes a new incarnation that recovers
+ * from the disk; stopping (crash, I/O error, graceful shutdown, wipe) ends it and resets its
+ * connections.
+ *
+ * <p>Invariants: {@code incarnation} increases at every start; {@code dataLossCount} increases
+ * whenever the node loses written data (unsynced writes at a crash, or a wipe), and
+ * {@code wipeCount} at every wipe: the checkers forgive regressions only across those.
+ */
+public final class SimNode implements NetworkEndpoint {
+    private final int nodeId;
+    private final boolean voter;
+    private final NodeSetup setup;
+    private final SimDisk disk;
+    private final NodeClock clock;
+    private final Random random;
+    private final EventScheduler scheduler;
+    private final SimNetwork network;
+    private final AppendTracker appends;
+    private final NodeLifecycleListener lifecycle;
+    private NodeProcess process;
+    private long incarnation;
+    private long dataLossCount;
+    private long wipeCount;
+    private long lastWipeAtMs = Long.MIN_VALUE;
+
+    public SimNode(int nodeId, boolean voter, NodeSetup setup, SimDisk disk, NodeClock clock, Random random,
+                   NodeEnvironment environment) {
+        this.nodeId = nodeId;
+        this.voter = voter;
+        this.setup = setup;
+        this.disk = disk;
+        this.clock = clock;
+        this.random = random;
+        this.scheduler = environment.scheduler();
+        this.network = environment.network();
+        this.appends = environment.appends();
+        this.lifecycle = environment.lifecycle();
+        network.register(nodeId, this);
+    }
+
+    /** Starts a new process incarnation, recovering from the disk. */
+    public void start() {
+        if (process != null) {
+            return;
+        }
+        incarnation++;
+        try {
+            process = new NodeProcess(this, appends);
+        } catch (StorageException e) {
+            process = null;
+            lifecycle.onStopped(this, StopReason.IO_ERROR);
+            return;
+        } catch (InvariantViolation e) {
+            throw new CheckFailure("core-invariant", "node " + nodeId + " at start: " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw CheckFailure.ofException("core-exception", "node " + nodeId + " at start threw ", e);
+        }
+        lifecycle.onStarted(this);
+    }
+
+    /** Kills the process: unsynced writes are lost, connections reset. */
+    public void crash() {
+        stop(StopReason.CRASH);
+    }
+
+    /** Kills the process and replaces the disk by an empty one. */
+    public void wipe() {
+        if (process != null) {
+            process.kill();
+            process = null;
+            network.onProcessStopped(nodeId);
+        }
+        disk.wipe();
+        dataLossCount++;
+        wipeCount++;
+        lastWipeAtMs = scheduler.nowMs();
+        lifecycle.onStopped(this, StopReason.WIPE);
+    }
+
+    /** Makes a running node's driver loop once soon (its clock jumped, timers are overdue). */
+    public void nudge() {
+        if (process != null) {
+            process.nudge();
+        }
+    }
+
+    public void beginShutdown() {
+        submit(new NodeInput.Shutdown());
+    }
+
+    public void resign() {
+        submit(new NodeInput.Resign());
+    }
+
+    public void clientAppend(int epoch, List<ByteString> records, long[] appendIds) {
+        submit(new NodeInput.ClientAppend(epoch, records, appendIds));
+    }
+
+    void stopGracefully() {
+        process.syncAndStop();
+        process = null;
+        network.onProcessStopped(nodeId);
+        lifecycle.onStopped(this, StopReason.SHUTDOWN);
+    }
+
+    void stopAfterStorageError(StorageException error) {
+        stop(StopReason.IO_ERROR);
+    }
+
+    private void stop(StopReason reason) {
+        if (process == null) {
+            return;
+        }
+        if (process.kill()) {
+            dataLossCount++;
+        }
+        process = null;
+        network.onProcessStopped(nodeId);
+        lifecycle.onStopped(this, reason);
+    }
+
+    private void submit(NodeInput input) {
+        if (process != null) {
+            process.submit(input);
+        }
+    }
+
+    @Override
+    public void deliver(RaftMessage message) {
+        submit(new NodeInput.Inbound(message));
+    }
+
+    @Override
+    public boolean isRunning() {
+        return process != null;
+    }
+
+    @Override
+    public long incarnation() {
+        return incarnation;
+    }
+
+    /** The running process's status; the node must be running. */
+    public RaftStatus status() {
+        return process.status();
+    }
+
+    /** The running process's log; the node must be running. */
+    public SimRaftLog log() {
+        return process.log();
+    }
+
+    /** The running process's state machine listener; the node must be running. */
+    public StateMachineListener stateMachine() {
+        return process.listener();
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    public boolean isVoter() {
+        return voter;
+    }
+
+    public SimDisk disk() {
+        return disk;
+    }
+
+    public NodeClock clock() {
+        return clock;
+    }
+
+    public long dataLossCount() {
+        return dataLossCount;
+    }
+
+    public long wipeCount() {
+        return wipeCount;
+    }
+
+    /** When the disk was last wiped, or {@link Long#MIN_VALUE}. */
+    public long lastWipeAtMs() {
+        return lastWipeAtMs;
+    }
+
+    NodeSetup setup() {
+        return setup;
+    }
+
+    Random random() {
+        return random;
+    }
+
+    EventScheduler scheduler() {
+        return scheduler;
+    }
+
+    SimNetwork network() {
+        return network;
+    }
+}

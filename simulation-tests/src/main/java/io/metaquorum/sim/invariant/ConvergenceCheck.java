@@ -1,0 +1,71 @@
+package io.metaquorum.sim.invariant;
+
+import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.sim.cluster.SimCluster;
+import io.metaquorum.sim.cluster.SimNode;
+import java.util.Set;
+
+/**
+ * Liveness after healing: every node expected up is running; exactly one leader, whose
+ * epoch and id every running node knows; an append accepted after healing was acknowledged;
+ * and every running voter and observer has the leader's log end, high watermark and applied
+ * offset.
+ */
+public final class ConvergenceCheck {
+    private ConvergenceCheck() {
+    }
+
+    /**
+     * Why the cluster has not converged, or null if it has.
+     *
+     * @param expectedUp     nodes that must be running
+     * @param latestAckedMs  acceptance time of the latest acknowledged append
+     * @param healedAtMs     when healing began: an append accepted since must be acknowledged
+     */
+    public static String whyNotConverged(SimCluster cluster, Set<Integer> expectedUp, long latestAckedMs,
+                                         long healedAtMs) {
+        for (int id : expectedUp) {
+            if (!cluster.node(id).isRunning()) {
+                return "node " + id + " is not running";
+            }
+        }
+        RaftStatus leader = null;
+        for (SimNode node : cluster.running()) {
+            RaftStatus status = node.status();
+            if (status.isLeader()) {
+                if (leader != null) {
+                    return "two running leaders: " + leader.nodeId() + " (epoch " + leader.epoch() + ") and "
+                            + status.nodeId() + " (epoch " + status.epoch() + ")";
+                }
+                leader = status;
+            }
+        }
+        if (leader == null) {
+            return "no leader";
+        }
+        if (latestAckedMs < healedAtMs) {
+            return "no append accepted since healing has been acknowledged yet";
+        }
+        for (SimNode node : cluster.running()) {
+            String lag = lag(node.status(), leader);
+            if (lag != null) {
+                return lag;
+            }
+        }
+        return null;
+    }
+
+    private static String lag(RaftStatus status, RaftStatus leader) {
+        if (status.epoch() != leader.epoch() || status.leaderId() != leader.nodeId()) {
+            return "node " + status.nodeId() + " is in epoch " + status.epoch() + " with leader " + status.leaderId()
+                    + "; the leader is " + leader.nodeId() + " in epoch " + leader.epoch();
+        }
+        if (status.logEndOffset() != leader.logEndOffset() || status.highWatermark() != leader.highWatermark()
+                || status.appliedOffset() != leader.highWatermark()) {
+            return "node " + status.nodeId() + " has log end " + status.logEndOffset() + ", high watermark "
+                    + status.highWatermark() + ", applied " + status.appliedOffset() + "; the leader has "
+                    + leader.logEndOffset() + ", " + leader.highWatermark();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,188 @@
+package io.metaquorum.sim.invariant;
+
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.storage.ElectionState;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RecordBatches;
+import io.metaquorum.sim.cluster.SimCluster;
+import io.metaquorum.sim.cluster.SimNode;
+import io.metaquorum.sim.storage.LogObserver;
+import io.metaquorum.sim.storage.SimRaftLog;
+import io.metaquorum.sim.workload.AppendTracker;
+import java.util.Optional;
+
+/**
+ * Runs every safety invariant after every event (and on log truncations and snapshots, as
+ * they happen). Each running node's records below its high watermark are exposed to the
+ * {@link CommittedLog} model, which they must match or extend; then the per-node checks
+ * run: {@link SingleLeaderCheck}, {@link EpochCampaignCheck}, {@link ElectionStateCheck}, {@link ProgressCheck}, {@link DurableMajorityCheck},
+ * {@link SnapshotCheck}, {@link StateMachineCheck}; then {@link AppendCheck} judges new
+ * acknowledgments. A violation throws {@link CheckFailure}.
+ *
+ * <p>A committed record never disappears: a truncation below the node's own high watermark
+ * fails at once (above it, a lagging node may rewrite records that another leader has
+ * committed meanwhile; it fetches them again).
+ */
+public final class InvariantChecker implements LogObserver {
+    private final SimCluster cluster;
+    private final AppendTracker appends;
+    private final CommittedLog committed;
+    private final long wipeGraceMs;
+    private final SingleLeaderCheck singleLeader = new SingleLeaderCheck();
+    private final EpochCampaignCheck campaigns = new EpochCampaignCheck();
+    private final ElectionStateCheck electionStates = new ElectionStateCheck();
+    private final SnapshotCheck snapshots = new SnapshotCheck();
+    private final AppendCheck appendCheck = new AppendCheck();
+    private final ProgressCheck progress;
+    private final DurableMajorityCheck durableMajority;
+    private final StateMachineCheck stateMachines;
+    /** Per node: offsets below this were exposed by the current incarnation. */
+    private final long[] exposedEnd;
+    private final long[] exposedIncarnation;
+    private final long[] snapshotCheckedStart;
+
+    /**
+     * @param wipeGraceMs a voter wiped this recently still counts as holding what it last
+     *                    reported: the leader may act on a report sent before the wipe
+     */
+    public InvariantChecker(SimCluster cluster, AppendTracker appends, CommittedLog committed, long wipeGraceMs) {
+        this.cluster = cluster;
+        this.appends = appends;
+        this.committed = committed;
+        this.wipeGraceMs = wipeGraceMs;
+        int size = cluster.maxNodeId() + 1;
+        this.progress = new ProgressCheck(size - 1);
+        this.durableMajority = new DurableMajorityCheck(size - 1);
+        this.stateMachines = new StateMachineCheck(size - 1);
+        this.exposedEnd = new long[size];
+        this.exposedIncarnation = new long[size];
+        this.snapshotCheckedStart = new long[size];
+    }
+
+    public CommittedLog committed() {
+        return committed;
+    }
+
+    /** Checks one running node; {@code status} is its status after the event. */
+    public void observe(SimNode node, RaftStatus status, long nowMs) {
+        singleLeader.observe(status);
+        campaigns.observe(status, this::anyDurableSelfVote);
+        if (node.isVoter()) {
+            electionStates.observe(status, node.disk().durableElectionState());
+        }
+        progress.observe(status, node.incarnation(), node.wipeCount(), node.dataLossCount());
+        expose(node, status.highWatermark(), status.logEndOffset());
+        if (durableMajority.wouldCheck(status, node.incarnation())) {
+            durableMajority.observe(status, epochBelow(node, status.highWatermark()),
+                    (offset, e) -> durableHolders(offset, e, nowMs), cluster.majority());
+        }
+        int id = node.nodeId();
+        if (snapshotCheckedStart[id] != status.logStartOffset() || exposedIncarnation[id] != node.incarnation()) {
+            snapshots.observe(id, status.logStartOffset(), node.log().latestSnapshot(), committed);
+            snapshotCheckedStart[id] = status.logStartOffset();
+        }
+        stateMachines.observe(id, node.incarnation(), node.stateMachine().appliedOffset(),
+                node.stateMachine().digest(), committed);
+    }
+
+    /** After all nodes were observed: judges the acknowledgments made during the event. */
+    public void afterEvent() {
+        appendCheck.onAcked(appends.drainAcked(), committed);
+    }
+
+    /** At the end of a run. */
+    public void finish() {
+        appendCheck.onAcked(appends.drainAcked(), committed);
+        appendCheck.requireAllJudged();
+    }
+
+    public int leaderEpochCount() {
+        return singleLeader.leaderEpochCount();
+    }
+
+    public long judgedAppends() {
+        return appendCheck.judgedCount();
+    }
+
+    @Override
+    public void beforeTruncate(SimRaftLog log, long offset) {
+        int id = log.nodeId();
+        exposedEnd[id] = Math.min(exposedEnd[id], offset);
+        // A node may rewrite what lies above its own high watermark, even records committed
+        // elsewhere meanwhile (it will fetch them again); below it, nothing may go.
+        long highWatermark = cluster.node(id).status().highWatermark();
+        if (offset < highWatermark) {
+            Optional<RecordBatch> batch = log.batchHolding(offset);
+            throw new CheckFailure("committed-entry-stable", "node " + id + " truncates its log to " + offset
+                    + ", below its high watermark " + highWatermark + ", removing committed records"
+                    + batch.map(b -> " (epoch " + b.getEpoch() + " at " + offset + ")").orElse(""));
+        }
+    }
+
+    @Override
+    public void beforeSnapshotInstalled(SimRaftLog log, OffsetAndEpoch id) {
+        // The records below the snapshot are about to go: expose the committed ones first.
+        SimNode node = cluster.node(log.nodeId());
+        long applied = node.stateMachine().appliedOffset();
+        expose(node, Math.min(applied, id.offset()), log.endOffset());
+    }
+
+    private void expose(SimNode node, long highWatermark, long logEndOffset) {
+        int id = node.nodeId();
+        if (exposedIncarnation[id] != node.incarnation()) {
+            exposedIncarnation[id] = node.incarnation();
+            exposedEnd[id] = 0;
+            snapshotCheckedStart[id] = -1;
+        }
+        if (highWatermark < 0) {
+            return;
+        }
+        SimRaftLog log = node.log();
+        long upTo = Math.min(highWatermark, logEndOffset);
+        long from = Math.max(exposedEnd[id], log.startOffset());
+        while (from < upTo) {
+            RecordBatch batch = log.batchHolding(from).orElseThrow();
+            long to = Math.min(RecordBatches.endOffset(batch), upTo);
+            long reached = committed.expose(id, batch, from, to);
+            from = reached;
+            if (reached < to) {
+                break;
+            }
+        }
+        exposedEnd[id] = Math.max(exposedEnd[id], from);
+    }
+
+    /**
+     * The epoch of the record just below {@code offset} on {@code node}: from its log, or, if
+     * a snapshot already covers it, from the committed model (exposed before the snapshot).
+     */
+    private int epochBelow(SimNode node, long offset) {
+        Optional<RecordBatch> batch = node.log().batchHolding(offset - 1);
+        if (batch.isPresent()) {
+            return batch.get().getEpoch();
+        }
+        return offset <= committed.committedEndOffset() ? committed.committedEpochAt(offset - 1) : -1;
+    }
+
+    private boolean anyDurableSelfVote(int epoch) {
+        for (SimNode voter : cluster.voters()) {
+            ElectionState state = voter.disk().durableElectionState();
+            if (state != null && state.epoch() == epoch && state.votedId() == voter.nodeId()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int durableHolders(long offset, int epoch, long nowMs) {
+        int count = 0;
+        for (SimNode voter : cluster.voters()) {
+            boolean recentlyWiped = voter.lastWipeAtMs() != Long.MIN_VALUE && nowMs - voter.lastWipeAtMs() <= wipeGraceMs;
+            if (recentlyWiped || voter.disk().durablyStores(offset, epoch)) {
+                count++;
+            }
+        }
+        return count;
+    }
+}

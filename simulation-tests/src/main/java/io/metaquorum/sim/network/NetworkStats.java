@@ -1,0 +1,35 @@
+package io.metaquorum.sim.network;
+
+/** Counters of what the network did during a run. */
+public final class NetworkStats {
+    long sent;
+    long delivered;
+    long lost;
+    long duplicated;
+    long unreachable;
+    long timedOut;
+
+    public long sent() {
+        return sent;
+    }
+
+    public long delivered() {
+        return delivered;
+    }
+
+    public long lost() {
+        return lost;
+    }
+
+    public long duplicated() {
+        return duplicated;
+    }
+
+    public long unreachable() {
+        return unreachable;
+    }
+
+    public long timedOut() {
+        return timedOut;
+    }
+}

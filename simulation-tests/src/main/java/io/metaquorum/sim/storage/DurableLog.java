@@ -1,0 +1,127 @@
+package io.metaquorum.sim.storage;
+
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RecordBatches;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What one node's disk holds of its log after a sync: the latest snapshot and the batches
+ * after it, exactly as written. Unlike the process's view it may hold a torn last batch
+ * (left by a crash mid-write), which recovery must catch by its CRC.
+ *
+ * <p>Invariants: batches are in offset order and contiguous from the snapshot's offset (or
+ * 0), except that the last one may fail its CRC.
+ */
+final class DurableLog {
+    private final List<RecordBatch> batches = new ArrayList<>();
+    private OffsetAndEpoch snapshotId;
+    private byte[] snapshotContent;
+
+    List<RecordBatch> batches() {
+        return Collections.unmodifiableList(batches);
+    }
+
+    OffsetAndEpoch snapshotId() {
+        return snapshotId;
+    }
+
+    byte[] snapshotContent() {
+        return snapshotContent;
+    }
+
+    long startOffset() {
+        return snapshotId == null ? 0 : snapshotId.offset();
+    }
+
+    long endOffset() {
+        return batches.isEmpty() ? startOffset() : RecordBatches.endOffset(batches.get(batches.size() - 1));
+    }
+
+    void append(RecordBatch batch) {
+        batches.add(batch);
+    }
+
+    void truncateTo(long offset) {
+        for (int i = batches.size() - 1; i >= 0; i--) {
+            RecordBatch batch = batches.get(i);
+            if (batch.getBaseOffset() >= offset) {
+                batches.remove(i);
+            } else {
+                if (RecordBatches.endOffset(batch) > offset) {
+                    batches.set(i, RecordBatches.truncate(batch, offset));
+                }
+                return;
+            }
+        }
+    }
+
+    /** Mirrors the port's rule: keep the batches after a matching snapshot, else drop them all. */
+    void installSnapshot(OffsetAndEpoch id, byte[] content) {
+        int keepFrom = indexOfBatchStartingAt(id.offset());
+        int snapshotEpoch = snapshotId == null ? 0 : snapshotId.epoch();
+        boolean matches = keepFrom == 0 ? id.offset() == startOffset() && snapshotEpoch == id.epoch()
+                : keepFrom > 0 && batches.get(keepFrom - 1).getEpoch() == id.epoch();
+        if (matches) {
+            batches.subList(0, keepFrom).clear();
+        } else {
+            batches.clear();
+        }
+        snapshotId = id;
+        snapshotContent = content.clone();
+    }
+
+    /** Removes a last batch that fails its CRC; true if there was one. */
+    boolean dropTornTail() {
+        if (!batches.isEmpty() && !RecordBatches.isValid(batches.get(batches.size() - 1))) {
+            batches.remove(batches.size() - 1);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the record at {@code offset} is stored with {@code epoch}: in a valid batch,
+     * or inside the snapshot (which only ever holds committed records).
+     */
+    boolean stores(long offset, int epoch) {
+        if (offset < startOffset()) {
+            return true;
+        }
+        int index = indexOfBatchHolding(offset);
+        return index >= 0 && batches.get(index).getEpoch() == epoch && RecordBatches.isValid(batches.get(index));
+    }
+
+    void clear() {
+        batches.clear();
+        snapshotId = null;
+        snapshotContent = null;
+    }
+
+    private int indexOfBatchStartingAt(long offset) {
+        if (offset == endOffset()) {
+            return batches.size();
+        }
+        int index = indexOfBatchHolding(offset);
+        return index >= 0 && batches.get(index).getBaseOffset() == offset ? index : -1;
+    }
+
+    private int indexOfBatchHolding(long offset) {
+        int low = 0;
+        int high = batches.size() - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            RecordBatch batch = batches.get(middle);
+            if (offset < batch.getBaseOffset()) {
+                high = middle - 1;
+            } else if (offset >= batch.getBaseOffset() + batch.getRecordCount()) {
+                low = middle + 1;
+            } else {
+                return middle;
+            }
+        }
+        return -1;
+    }
+}

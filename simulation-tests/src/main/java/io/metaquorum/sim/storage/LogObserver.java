@@ -1,0 +1,17 @@
+package io.metaquorum.sim.storage;
+
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+
+/** Lets the invariant checkers see log changes that remove records, before they happen. */
+public interface LogObserver {
+    LogObserver NONE = new LogObserver() {
+    };
+
+    /** {@code log} still holds the records at and above {@code offset}. */
+    default void beforeTruncate(SimRaftLog log, long offset) {
+    }
+
+    /** {@code log} is about to move its start to snapshot {@code id}, dropping the records below it. */
+    default void beforeSnapshotInstalled(SimRaftLog log, OffsetAndEpoch id) {
+    }
+}

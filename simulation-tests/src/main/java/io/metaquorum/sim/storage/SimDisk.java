@@ -1,0 +1,157 @@
+package io.metaquorum.sim.storage;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.storage.ElectionState;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.StorageException;
+import java.util.List;
+import java.util.Random;
+import io.metaquorum.raft.storage.RecordBatches;
+
+/**
+ * One node's disk: what survives when its process dies. It holds the synced log
+ * ({@link DurableLog}) and the election state; the process's view of the log lives in a
+ * {@link SimRaftLog} and reaches the disk only through a sync.
+ *
+ * <p>Fault model ({@link DiskProfile}): sync latency with stalls; I/O errors on writes
+ * that stop the node; a crash loses every write not synced, or, with untidy crashes,
+ * keeps a prefix of them with the first lost write possibly torn (its CRC no longer
+ * matches); a wipe loses everything (a replaced disk).
+ */
+public final class SimDisk {
+    private final int nodeId;
+    private final Random random;
+    private final DurableLog log = new DurableLog();
+    private DiskProfile profile;
+    /** Invariant: null until the first write (a fresh disk). */
+    private ElectionState electionState;
+    private long syncCount;
+    private long writeErrorCount;
+    private long tornBatchCount;
+
+    public SimDisk(int nodeId, Random random, DiskProfile profile) {
+        this.nodeId = nodeId;
+        this.random = random;
+        this.profile = profile;
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    public DiskProfile profile() {
+        return profile;
+    }
+
+    public void setProfile(DiskProfile profile) {
+        this.profile = profile;
+    }
+
+    /** How long the next sync takes. */
+    public long nextSyncLatencyMs() {
+        long latency = profile.syncMinMs() + random.nextInt(profile.syncMaxMs() - profile.syncMinMs() + 1);
+        if (profile.stallProbability() > 0 && random.nextDouble() < profile.stallProbability()) {
+            latency += random.nextInt(profile.stallMaxMs() + 1);
+        }
+        return latency;
+    }
+
+    /** Throws an I/O error with the profile's probability; {@code what} and {@code offset} name the write. */
+    void maybeFailWrite(String what, long offset) {
+        if (profile.writeErrorProbability() > 0 && random.nextDouble() < profile.writeErrorProbability()) {
+            writeErrorCount++;
+            throw new StorageException("node " + nodeId + ": simulated I/O error on " + what
+                    + (offset >= 0 ? " at offset " + offset : ""));
+        }
+    }
+
+    /** A sync: the pending writes become durable, in order. */
+    void sync(List<PendingWrite> pending) {
+        syncCount++;
+        for (PendingWrite write : pending) {
+            write.applyTo(log);
+        }
+    }
+
+    void installSnapshot(OffsetAndEpoch id, byte[] content) {
+        log.installSnapshot(id, content);
+    }
+
+    /**
+     * The process died with {@code pending} unsynced: decides what of it is on the disk.
+     * Returns true if any pending write was lost.
+     */
+    boolean crash(List<PendingWrite> pending) {
+        int kept = 0;
+        if (profile.untidyCrashes() && !pending.isEmpty()) {
+            kept = random.nextInt(pending.size() + 1);
+        }
+        for (int i = 0; i < kept; i++) {
+            pending.get(i).applyTo(log);
+        }
+        if (kept < pending.size() && profile.untidyCrashes() && pending.get(kept) instanceof PendingWrite.Append append
+                && random.nextDouble() < profile.tornWriteProbability()) {
+            log.append(torn(append.batch()));
+            tornBatchCount++;
+        }
+        return kept < pending.size();
+    }
+
+    /** The disk is replaced: nothing survives. */
+    public void wipe() {
+        log.clear();
+        electionState = null;
+    }
+
+    ElectionState electionState() {
+        return electionState;
+    }
+
+    /** The election state on the disk, or null on a fresh disk. */
+    public ElectionState durableElectionState() {
+        return electionState;
+    }
+
+    void writeElectionState(ElectionState state) {
+        electionState = state;
+    }
+
+    DurableLog log() {
+        return log;
+    }
+
+    /** Whether the record at {@code offset} is durably stored here with {@code epoch}. */
+    public boolean durablyStores(long offset, int epoch) {
+        return log.stores(offset, epoch);
+    }
+
+    public long durableEndOffset() {
+        return log.endOffset();
+    }
+
+    /** The durable epoch (0 on a fresh disk), as a restarted process would read it. */
+    public int durableEpoch() {
+        return electionState == null ? 0 : electionState.epoch();
+    }
+
+    public long syncCount() {
+        return syncCount;
+    }
+
+    public long writeErrorCount() {
+        return writeErrorCount;
+    }
+
+    public long tornBatchCount() {
+        return tornBatchCount;
+    }
+
+    /** The batch as a crash mid-write leaves it: its last record cut short, the CRC unchanged. */
+    private static RecordBatch torn(RecordBatch batch) {
+        List<ByteString> records = RecordBatches.records(batch);
+        int cutBytes = Math.max(1, records.get(records.size() - 1).size() / 2);
+        ByteString block = batch.getRecords();
+        return batch.toBuilder().setRecords(block.substring(0, block.size() - cutBytes)).build();
+    }
+}

@@ -1,0 +1,83 @@
+package io.metaquorum.sim.workload;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The faults a seed can draw, by the names {@code --faults} takes. */
+public enum FaultKind {
+    /** Latency tails and spikes, some longer than the request timeout. */
+    DELAY("delay"),
+    /** Messages vanish. */
+    LOSS("loss"),
+    /** Messages arrive twice. */
+    DUPLICATE("duplicate"),
+    /** Later messages overtake earlier ones on the same link. */
+    REORDER("reorder"),
+    /** Symmetric partitions: a node isolated, the leader isolated, the cluster split. */
+    PARTITION("partition"),
+    /** One-way partitions: a leader that can send but not receive, and the reverse; random cut links. */
+    ONE_WAY("one-way"),
+    /** kill -9 and restart later; unsynced writes are lost. */
+    CRASH("crash"),
+    /** Graceful shutdown (a leader resigns first) and restart. */
+    SHUTDOWN("shutdown"),
+    /** Leader handoff: the leader resigns, preferring the most caught-up voter. */
+    RESIGN("resign"),
+    /** A node's disk is replaced by an empty one (at most one voter at a time). */
+    WIPE("wipe"),
+    /** Crashes leave a prefix of the unsynced writes, the first lost one torn. */
+    TORN_WRITE("torn-write"),
+    /** Disk writes fail; the node stops and is restarted later. */
+    WRITE_ERROR("write-error"),
+    /** fsync stalls. */
+    SLOW_DISK("slow-disk"),
+    /** Clock skew, drift and forward jumps per node. */
+    CLOCK("clock"),
+    /** Observers join during the run, with empty disks. */
+    JOIN("join");
+
+    private final String cliName;
+
+    FaultKind(String cliName) {
+        this.cliName = cliName;
+    }
+
+    public String cliName() {
+        return cliName;
+    }
+
+    /** Parses {@code all}, {@code none} or a comma-separated list of names. */
+    public static EnumSet<FaultKind> parseList(String text) {
+        String trimmed = text.trim().toLowerCase(Locale.ROOT);
+        if (trimmed.equals("all")) {
+            return EnumSet.allOf(FaultKind.class);
+        }
+        EnumSet<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+        if (trimmed.equals("none") || trimmed.isEmpty()) {
+            return kinds;
+        }
+        for (String name : trimmed.split(",")) {
+            kinds.add(byName(name.trim()));
+        }
+        return kinds;
+    }
+
+    public static FaultKind byName(String name) {
+        for (FaultKind kind : values()) {
+            if (kind.cliName.equals(name)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown fault '" + name + "'; known: " + allNames());
+    }
+
+    public static String allNames() {
+        return EnumSet.allOf(FaultKind.class).stream().map(FaultKind::cliName).collect(Collectors.joining(","));
+    }
+
+    /** The names of {@code kinds}, comma-separated, or {@code none}. */
+    public static String names(EnumSet<FaultKind> kinds) {
+        return kinds.isEmpty() ? "none" : kinds.stream().map(FaultKind::cliName).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,25 @@
+package io.metaquorum.sim.workload;
+
+/**
+ * How often the discrete faults of a seed strike and how hard. A mean interval of
+ * {@link Long#MAX_VALUE} means never.
+ *
+ * @param partitionHealthyMeanMs  mean stability period between partitions
+ * @param partitionMeanMs         mean duration of a partition
+ * @param crashMeanIntervalMs     mean time between crashes anywhere in the cluster
+ * @param downtimeMaxMs           a stopped node restarts after up to this long
+ * @param leaderTargetProbability a crash, shutdown or partition picks the leader with this probability
+ * @param shutdownMeanIntervalMs  mean time between graceful restarts
+ * @param resignMeanIntervalMs    mean time between leader handoffs
+ * @param wipeMeanIntervalMs      mean time between disk wipes
+ * @param clockJumpMeanIntervalMs mean time between forward clock jumps
+ * @param clockJumpMaxMs          the largest forward jump
+ * @param driftPpmMax             each node's clock drifts by up to this rate, either way
+ * @param skewMaxMs               each node's clock is offset by up to this much
+ */
+public record FaultSchedule(long partitionHealthyMeanMs, long partitionMeanMs, long crashMeanIntervalMs,
+                            long downtimeMaxMs, double leaderTargetProbability, long shutdownMeanIntervalMs,
+                            long resignMeanIntervalMs, long wipeMeanIntervalMs, long clockJumpMeanIntervalMs,
+                            long clockJumpMaxMs, int driftPpmMax, long skewMaxMs) {
+    public static final long NEVER = Long.MAX_VALUE;
+}

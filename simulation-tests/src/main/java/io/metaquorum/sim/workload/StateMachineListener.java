@@ -1,0 +1,98 @@
+package io.metaquorum.sim.workload;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.snapshot.SnapshotCodec;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.sim.invariant.CheckFailure;
+import java.util.List;
+import io.metaquorum.raft.storage.RecordBatches;
+
+/**
+ * The {@link RaftListener} of one process incarnation: feeds committed batches to a
+ * {@link RecordStateMachine} and checks the listener contract as it goes: batches arrive in
+ * offset order, each exactly once, continuing from the last snapshot loaded.
+ *
+ * <p>Invariant: {@code appliedOffset} is one past the last record applied (or the loaded
+ * snapshot's offset).
+ */
+public final class StateMachineListener implements RaftListener {
+    private final int nodeId;
+    private final StateMachineModel model;
+    private final RecordStateMachine machine;
+    private final CommitSink sink;
+    private long appliedOffset;
+    private long lastAppendTimeMs;
+    private int snapshotLoads;
+    private int knownLeaderId = -1;
+    private int knownLeaderEpoch;
+
+    public StateMachineListener(int nodeId, StateMachineModel model, CommitSink sink) {
+        this.nodeId = nodeId;
+        this.model = model;
+        this.machine = model.create();
+        this.sink = sink;
+    }
+
+    @Override
+    public void handleCommit(List<RecordBatch> batches) {
+        for (RecordBatch batch : batches) {
+            if (batch.getBaseOffset() != appliedOffset) {
+                throw new CheckFailure("commit-order", "node " + nodeId + " was given the batch at offset "
+                        + batch.getBaseOffset() + " but has applied up to " + appliedOffset);
+            }
+            long offset = batch.getBaseOffset();
+            for (ByteString record : RecordBatches.records(batch)) {
+                if (!batch.getControl()) {
+                    machine.apply(offset, record);
+                    long appendId = model.appendIdOf(record);
+                    if (appendId >= 0) {
+                        sink.onClientRecordApplied(nodeId, offset, appendId);
+                    }
+                }
+                offset++;
+            }
+            appliedOffset = offset;
+            lastAppendTimeMs = batch.getAppendTimeMs();
+        }
+    }
+
+    @Override
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
+        machine.restore(SnapshotCodec.decode(content).records());
+        appliedOffset = snapshotId.offset();
+        snapshotLoads++;
+    }
+
+    @Override
+    public void handleLeaderChange(int leaderId, int epoch) {
+        knownLeaderId = leaderId;
+        knownLeaderEpoch = epoch;
+    }
+
+    /** The content of a snapshot of the current state, named {@code id}. */
+    public byte[] snapshotContent(OffsetAndEpoch id, int batchRecordsMax) {
+        return SnapshotCodec.encode(id, lastAppendTimeMs, machine.snapshotRecords(), batchRecordsMax);
+    }
+
+    public long appliedOffset() {
+        return appliedOffset;
+    }
+
+    public long digest() {
+        return machine.digest();
+    }
+
+    public int snapshotLoads() {
+        return snapshotLoads;
+    }
+
+    public int knownLeaderId() {
+        return knownLeaderId;
+    }
+
+    public int knownLeaderEpoch() {
+        return knownLeaderEpoch;
+    }
+}

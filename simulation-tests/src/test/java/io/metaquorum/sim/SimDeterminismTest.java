@@ -1,0 +1,52 @@
+package io.metaquorum.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Same seed, same run, bit for bit: in this JVM, with the timeline recorded, and in a fresh JVM. */
+class SimDeterminismTest {
+    private static SimulationOptions options(long seed) {
+        return SimulationOptions.defaults(seed).withEvents(6000);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 77, 1234})
+    void theSameSeedGivesTheSameLine(long seed) {
+        SimulationResult first = Simulation.run(options(seed));
+        SimulationResult second = Simulation.run(options(seed));
+        assertEquals(first.summaryLine(), second.summaryLine());
+        assertEquals(String.valueOf(first.failure()), String.valueOf(second.failure()));
+        assertEquals(first.failureEvent(), second.failureEvent());
+    }
+
+    @Test
+    void recordingATimelineDoesNotChangeTheRun() {
+        assertEquals(Simulation.run(options(5)).summaryLine(), Simulation.run(options(5).withTimeline(true)).summaryLine());
+    }
+
+    @Test
+    void differentSeedsGiveDifferentRuns() {
+        assertNotEquals(Simulation.run(options(8)).trace(), Simulation.run(options(9)).trace());
+    }
+
+    /** Identity hash codes and hash-order iteration differ between JVMs: a fresh one must agree. */
+    @Test
+    void aFreshJvmGivesTheSameLine() throws IOException, InterruptedException {
+        String expected = Simulation.run(options(11)).summaryLine();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "io.metaquorum.sim.cli.SimulateCommand", "--seed", "11", "--events", "6000")
+                .redirectErrorStream(true).start();
+        List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        process.waitFor();
+        assertEquals(expected, lines.get(0));
+    }
+}

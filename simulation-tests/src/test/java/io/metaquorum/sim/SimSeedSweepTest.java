@@ -1,0 +1,25 @@
+package io.metaquorum.sim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The main safety run: seeds 1..{@code sim.seeds} (200 by default; the long mode passes
+ * thousands), each with every fault allowed (each seed draws its own mix), 3 voters and 2
+ * observers, the default event budget. A failing seed names the invariant, the event and
+ * the replay command.
+ */
+class SimSeedSweepTest {
+    @TestFactory
+    Stream<DynamicTest> everySeedKeepsEveryInvariant() {
+        return LongStream.rangeClosed(1, SimRuns.SWEEP_SEEDS).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+                () -> {
+                    SimulationResult result = Simulation.run(SimulationOptions.defaults(seed));
+                    assertTrue(result.passed(), () -> SimRuns.describe(result));
+                }));
+    }
+}

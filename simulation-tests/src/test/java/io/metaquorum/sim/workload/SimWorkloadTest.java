@@ -1,0 +1,79 @@
+package io.metaquorum.sim.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.raft.RaftTimeouts;
+import java.util.EnumSet;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class SimWorkloadTest {
+    @Test
+    void keyValueStatesWithTheSameContentHaveTheSameDigestWhateverTheHistory() {
+        KeyValueModel model = new KeyValueModel(4);
+        Random random = new Random(3);
+        RecordStateMachine a = model.create();
+        for (long id = 1; id <= 40; id++) {
+            a.apply(id, model.clientRecord(id, random));
+        }
+        RecordStateMachine b = model.create();
+        b.restore(a.snapshotRecords());
+        assertEquals(a.digest(), b.digest());
+        assertNotEquals(model.create().digest(), a.digest());
+    }
+
+    @Test
+    void recordsCarryTheirAppendId() {
+        KeyValueModel model = new KeyValueModel(4);
+        ByteString record = model.clientRecord(123_456_789L, new Random(1));
+        assertEquals(123_456_789L, model.appendIdOf(record));
+        assertEquals(-1, model.appendIdOf(ByteString.copyFromUtf8("control")));
+    }
+
+    @Test
+    void anAppendIsAcknowledgedOnlyWhereAndWhenItsLeaderCommitsIt() {
+        AppendTracker tracker = new AppendTracker();
+        long id = tracker.nextAppendId();
+        tracker.onAccepted(new AppendTracker.PendingAppend(id, 1, 3, 10, 500));
+        tracker.onClientRecordApplied(2, 10, id);
+        tracker.onClientRecordApplied(1, 11, id);
+        assertTrue(tracker.drainAcked().isEmpty());
+        tracker.onClientRecordApplied(1, 10, id);
+        assertEquals(1, tracker.drainAcked().size());
+        assertEquals(500, tracker.latestAckedAcceptMs());
+        tracker.onClientRecordApplied(1, 10, id);
+        assertTrue(tracker.drainAcked().isEmpty(), "at most once");
+    }
+
+    @Test
+    void faultListsParse() {
+        assertEquals(EnumSet.allOf(FaultKind.class), FaultKind.parseList("all"));
+        assertEquals(EnumSet.noneOf(FaultKind.class), FaultKind.parseList("none"));
+        assertEquals(EnumSet.of(FaultKind.CRASH, FaultKind.ONE_WAY), FaultKind.parseList("crash, one-way"));
+        assertThrows(IllegalArgumentException.class, () -> FaultKind.parseList("crash,meteor"));
+    }
+
+    @Test
+    void aSwarmProfileKeepsSomeFaultsAndAnExplicitListKeepsThemAll() {
+        EnumSet<FaultKind> all = EnumSet.allOf(FaultKind.class);
+        FaultProfile exact = FaultProfile.draw(all, false, new Random(1), RaftTimeouts.DEFAULTS);
+        assertEquals(all, exact.enabled());
+        int differentMixes = 0;
+        EnumSet<FaultKind> previous = null;
+        for (int seed = 0; seed < 20; seed++) {
+            EnumSet<FaultKind> mix = FaultProfile.draw(all, true, new Random(seed), RaftTimeouts.DEFAULTS).enabled();
+            if (!mix.equals(previous)) {
+                differentMixes++;
+            }
+            previous = mix;
+        }
+        assertTrue(differentMixes > 10, "each seed draws its own mix");
+        FaultProfile none = FaultProfile.draw(EnumSet.noneOf(FaultKind.class), true, new Random(1), RaftTimeouts.DEFAULTS);
+        assertEquals(0, none.network().lossProbability());
+        assertEquals(FaultSchedule.NEVER, none.schedule().crashMeanIntervalMs());
+    }
+}
