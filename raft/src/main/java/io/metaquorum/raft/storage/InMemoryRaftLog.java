@@ -5,8 +5,6 @@ import io.metaquorum.protocol.RecordBatch;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -64,21 +62,7 @@ public final class InMemoryRaftLog implements RaftLog {
 
     @Override
     public void append(RecordBatch batch) {
-        Objects.requireNonNull(batch, "batch");
-        if (batch.getBaseOffset() != endOffset) {
-            throw new IllegalArgumentException("batch base offset " + batch.getBaseOffset()
-                    + " is not the log end offset " + endOffset);
-        }
-        if (batch.getRecordCount() == 0) {
-            throw new IllegalArgumentException("empty batch at offset " + endOffset);
-        }
-        if (batch.getEpoch() < lastEpoch()) {
-            throw new IllegalArgumentException("batch epoch " + batch.getEpoch() + " at offset " + endOffset
-                    + " is below the last epoch " + lastEpoch());
-        }
-        if (!RecordBatches.isValid(batch)) {
-            throw new IllegalArgumentException("batch at offset " + endOffset + " fails its CRC32C check");
-        }
+        RaftLogRules.checkAppend(batch, endOffset, lastEpoch());
         if (batches.isEmpty() || batch.getEpoch() > lastEpoch()) {
             epochStarts.put(batch.getEpoch(), batch.getBaseOffset());
         }
@@ -140,12 +124,7 @@ public final class InMemoryRaftLog implements RaftLog {
 
     @Override
     public OffsetAndEpoch endOffsetForEpoch(int epoch) {
-        Map.Entry<Integer, Long> known = epochStarts.floorEntry(epoch);
-        if (known == null) {
-            return new OffsetAndEpoch(startOffset, snapshotEpoch());
-        }
-        Map.Entry<Integer, Long> next = epochStarts.higherEntry(known.getKey());
-        return new OffsetAndEpoch(next == null ? endOffset : next.getValue(), known.getKey());
+        return RaftLogRules.endOffsetForEpoch(epochStarts, epoch, startOffset, snapshotEpoch(), endOffset);
     }
 
     @Override
@@ -155,11 +134,7 @@ public final class InMemoryRaftLog implements RaftLog {
 
     @Override
     public void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        Objects.requireNonNull(content, "snapshot content");
-        if (id.offset() < startOffset || id.epoch() < snapshotEpoch()) {
-            throw new IllegalArgumentException("snapshot " + id + " is older than the log start ("
-                    + startOffset + ", epoch " + snapshotEpoch() + ")");
-        }
+        RaftLogRules.checkSnapshotNotOlder(id, content, startOffset, snapshotEpoch());
         if (matches(id)) {
             batches.subList(0, indexOfBatchStartingAt(id.offset())).clear();
             rebuildEpochStarts();

@@ -6,11 +6,11 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RaftLog;
+import io.metaquorum.raft.storage.RaftLogRules;
 import io.metaquorum.raft.storage.RecordBatches;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.rocksdb.RocksIterator;
@@ -97,21 +97,7 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public void append(RecordBatch batch) {
-        Objects.requireNonNull(batch, "batch");
-        if (batch.getBaseOffset() != endOffset) {
-            throw new IllegalArgumentException("batch base offset " + batch.getBaseOffset()
-                    + " is not the log end offset " + endOffset);
-        }
-        if (batch.getRecordCount() == 0) {
-            throw new IllegalArgumentException("empty batch at offset " + endOffset);
-        }
-        if (batch.getEpoch() < lastEpoch()) {
-            throw new IllegalArgumentException("batch epoch " + batch.getEpoch() + " at offset " + endOffset
-                    + " is below the last epoch " + lastEpoch());
-        }
-        if (!RecordBatches.isValid(batch)) {
-            throw new IllegalArgumentException("batch at offset " + endOffset + " fails its CRC32C check");
-        }
+        RaftLogRules.checkAppend(batch, endOffset, lastEpoch());
         boolean newEpoch = epochStarts.isEmpty() || batch.getEpoch() > epochStarts.lastKey();
         try (LogWrite write = database.newWrite()) {
             write.putBatch(batch);
@@ -188,12 +174,7 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public OffsetAndEpoch endOffsetForEpoch(int epoch) {
-        Map.Entry<Integer, Long> known = epochStarts.floorEntry(epoch);
-        if (known == null) {
-            return new OffsetAndEpoch(startOffset, snapshotEpoch());
-        }
-        Map.Entry<Integer, Long> next = epochStarts.higherEntry(known.getKey());
-        return new OffsetAndEpoch(next == null ? endOffset : next.getValue(), known.getKey());
+        return RaftLogRules.endOffsetForEpoch(epochStarts, epoch, startOffset, snapshotEpoch(), endOffset);
     }
 
     @Override
@@ -203,11 +184,7 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        Objects.requireNonNull(content, "snapshot content");
-        if (id.offset() < startOffset || id.epoch() < snapshotEpoch()) {
-            throw new IllegalArgumentException("snapshot " + id + " is older than the log start ("
-                    + startOffset + ", epoch " + snapshotEpoch() + ")");
-        }
+        RaftLogRules.checkSnapshotNotOlder(id, content, startOffset, snapshotEpoch());
         snapshots.write(id, content);
         OffsetAndEpoch previous = snapshotId;
         moveStartTo(id);
