@@ -55,7 +55,11 @@ final class ClusterNodes {
         return ms;
     }
 
-    private QuorumProbe.View awaitHealthy() {
+    /**
+     * Waits until every node runs again and has caught up, so the cluster is left as it was
+     * found (and its pid files name the processes that run).
+     */
+    QuorumProbe.View awaitHealthy() {
         long deadline = FailoverBench.stepDeadline();
         while (System.nanoTime() < deadline) {
             Optional<QuorumProbe.View> view = probe.leaderView(-1);

@@ -67,6 +67,7 @@ final class FailoverBench implements Callable<Integer> {
                 handoff.add(ms);
                 System.out.printf("# SIGTERM try %d: new leader %d ms%n", i + 1, ms);
             }
+            cluster.awaitHealthy();
         }
         System.out.printf("failover_new_leader_ms %d ms%n", median(newLeader));
         System.out.printf("failover_first_write_ms %d ms%n", median(firstWrite));
