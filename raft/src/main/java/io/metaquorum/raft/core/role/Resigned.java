@@ -16,7 +16,7 @@ public final class Resigned implements RaftRole {
     private final int localId;
     private final List<Integer> preferredSuccessors;
     private final long electionDeadlineMs;
-    private final TreeSet<Integer> endQuorumEpochAcked = new TreeSet<>();
+    private final TreeSet<Integer> endQuorumEpochSettled = new TreeSet<>();
     private final TreeSet<Integer> endQuorumEpochInflight = new TreeSet<>();
 
     public Resigned(int epoch, int localId, List<Integer> preferredSuccessors, long electionDeadlineMs) {
@@ -56,7 +56,7 @@ public final class Resigned implements RaftRole {
     }
 
     public boolean needsEndQuorumEpoch(int voterId) {
-        return !endQuorumEpochAcked.contains(voterId) && !endQuorumEpochInflight.contains(voterId);
+        return !endQuorumEpochSettled.contains(voterId) && !endQuorumEpochInflight.contains(voterId);
     }
 
     public void markEndQuorumEpochSent(int voterId) {
@@ -66,16 +66,11 @@ public final class Resigned implements RaftRole {
     /** A successor that could not be told will elect on its own timers; it is not retried. */
     public void markEndQuorumEpochFailed(int voterId) {
         endQuorumEpochInflight.remove(voterId);
-        endQuorumEpochAcked.add(voterId);
+        endQuorumEpochSettled.add(voterId);
     }
 
     public void markEndQuorumEpochAcked(int voterId) {
         endQuorumEpochInflight.remove(voterId);
-        endQuorumEpochAcked.add(voterId);
-    }
-
-    /** True once every preferred successor acknowledged the resignation or could not be reached. */
-    public boolean isEndQuorumEpochDelivered() {
-        return endQuorumEpochAcked.containsAll(preferredSuccessors);
+        endQuorumEpochSettled.add(voterId);
     }
 }
