@@ -27,10 +27,13 @@ import org.rocksdb.RocksIterator;
 final class LogRecovery {
     private final LogDatabase database;
     private final SnapshotFiles snapshots;
+    /** A read-only open repairs nothing: no WAL sync, no snapshot clean-up. */
+    private final boolean readOnly;
 
-    LogRecovery(LogDatabase database, SnapshotFiles snapshots) {
+    LogRecovery(LogDatabase database, SnapshotFiles snapshots, boolean readOnly) {
         this.database = database;
         this.snapshots = snapshots;
+        this.readOnly = readOnly;
     }
 
     RecoveredLog recoverLog() {
@@ -51,11 +54,16 @@ final class LogRecovery {
                     "the last batch has epoch " + last.getEpoch() + " but the epoch index is " + epochStarts);
         }
         requireEpochIndexWithin(epochStarts, startOffset, endOffset);
-        database.syncWal();
+        if (!readOnly) {
+            database.syncWal();
+        }
         return new RecoveredLog(recorded, offsets, epochStarts, endOffset);
     }
 
     void finishSnapshotInstall(RocksDbRaftLog log) {
+        if (readOnly) {
+            return;
+        }
         OffsetAndEpoch recorded = log.latestSnapshot().orElse(null);
         List<OffsetAndEpoch> stored = snapshots.list();
         require(recorded == null || stored.contains(recorded), "snapshot " + recorded

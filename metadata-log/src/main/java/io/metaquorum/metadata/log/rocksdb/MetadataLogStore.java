@@ -50,7 +50,26 @@ public final class MetadataLogStore implements AutoCloseable {
         LogDatabase database = LogDatabase.open(directory.resolve(DATABASE_DIRECTORY));
         try {
             SnapshotFiles snapshots = SnapshotFiles.open(directory.resolve(SNAPSHOT_DIRECTORY));
-            return new MetadataLogStore(database, RocksDbRaftLog.open(database, snapshots, tailCacheBytesMax));
+            return new MetadataLogStore(database, RocksDbRaftLog.open(database, snapshots, tailCacheBytesMax, false));
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens an existing metadata log for reading only: nothing is written, repaired or locked,
+     * so it works on the directory of a running node (a view as of the moment it opens).
+     * Writing through it fails with a {@link StorageException}.
+     */
+    public static MetadataLogStore openReadOnly(Path directory) {
+        if (!Files.isDirectory(directory.resolve(DATABASE_DIRECTORY))) {
+            throw new StorageException("no metadata log in " + directory);
+        }
+        LogDatabase database = LogDatabase.open(directory.resolve(DATABASE_DIRECTORY), true);
+        try {
+            SnapshotFiles snapshots = SnapshotFiles.openReadOnly(directory.resolve(SNAPSHOT_DIRECTORY));
+            return new MetadataLogStore(database, RocksDbRaftLog.open(database, snapshots, 0, true));
         } catch (RuntimeException e) {
             database.close();
             throw e;

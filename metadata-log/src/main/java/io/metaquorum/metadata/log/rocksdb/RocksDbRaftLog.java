@@ -68,8 +68,9 @@ public final class RocksDbRaftLog implements RaftLog {
      * Rebuilds the log from the database and the snapshot directory, finishing a snapshot
      * installation that a crash interrupted.
      */
-    static RocksDbRaftLog open(LogDatabase database, SnapshotFiles snapshots, long tailCacheBytesMax) {
-        LogRecovery recovery = new LogRecovery(database, snapshots);
+    static RocksDbRaftLog open(LogDatabase database, SnapshotFiles snapshots, long tailCacheBytesMax,
+                               boolean readOnly) {
+        LogRecovery recovery = new LogRecovery(database, snapshots, readOnly);
         RocksDbRaftLog log = new RocksDbRaftLog(database, snapshots, tailCacheBytesMax, recovery.recoverLog());
         recovery.finishSnapshotInstall(log);
         return log;

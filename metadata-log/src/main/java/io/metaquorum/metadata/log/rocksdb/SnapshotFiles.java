@@ -50,6 +50,11 @@ final class SnapshotFiles {
         return files;
     }
 
+    /** The snapshot directory as it is: nothing created, nothing cleaned up. */
+    static SnapshotFiles openReadOnly(Path directory) {
+        return new SnapshotFiles(directory);
+    }
+
     static String fileName(OffsetAndEpoch id) {
         return String.format("%020d-%010d%s", id.offset(), id.epoch(), SUFFIX);
     }
