@@ -66,10 +66,6 @@ public final class Outbox {
         return expired;
     }
 
-    public Inflight peek(long correlationId) {
-        return inflight.get(correlationId);
-    }
-
     public long nextDeadlineMs() {
         long next = Long.MAX_VALUE;
         for (Inflight request : inflight.values()) {

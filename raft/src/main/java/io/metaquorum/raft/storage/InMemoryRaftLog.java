@@ -91,7 +91,7 @@ public final class InMemoryRaftLog implements RaftLog {
         }
         List<RecordBatch> result = new ArrayList<>();
         long bytes = 0;
-        for (int i = indexOfBatchHolding(fromOffset); i >= 0 && i < batches.size(); i++) {
+        for (int i = RecordBatches.indexOfBatchHolding(batches, fromOffset); i >= 0 && i < batches.size(); i++) {
             RecordBatch batch = batches.get(i);
             int size = RecordBatches.sizeInBytes(batch);
             if (!result.isEmpty() && bytes + size > maxBytes) {
@@ -111,7 +111,7 @@ public final class InMemoryRaftLog implements RaftLog {
         if (offset >= endOffset) {
             return;
         }
-        int index = indexOfBatchHolding(offset);
+        int index = RecordBatches.indexOfBatchHolding(batches, offset);
         RecordBatch holding = batches.get(index);
         batches.subList(index, batches.size()).clear();
         if (holding.getBaseOffset() < offset) {
@@ -136,7 +136,7 @@ public final class InMemoryRaftLog implements RaftLog {
     public void installSnapshot(OffsetAndEpoch id, byte[] content) {
         RaftLogRules.checkSnapshotNotOlder(id, content, startOffset, snapshotEpoch());
         if (matches(id)) {
-            batches.subList(0, indexOfBatchStartingAt(id.offset())).clear();
+            batches.subList(0, RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset)).clear();
             rebuildEpochStarts();
         } else {
             batches.clear();
@@ -187,36 +187,11 @@ public final class InMemoryRaftLog implements RaftLog {
         if (id.offset() == startOffset) {
             return id.epoch() == snapshotEpoch();
         }
-        int index = indexOfBatchStartingAt(id.offset());
+        int index = RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset);
         return index > 0 && batches.get(index - 1).getEpoch() == id.epoch();
     }
 
-    /** The index of the batch starting at {@code offset} (the batch count at the end), else -1. */
-    private int indexOfBatchStartingAt(long offset) {
-        if (offset == endOffset) {
-            return batches.size();
-        }
-        int index = indexOfBatchHolding(offset);
-        return index >= 0 && batches.get(index).getBaseOffset() == offset ? index : -1;
-    }
 
-    /** The index of the batch holding {@code offset}, or -1 when no batch holds it. */
-    private int indexOfBatchHolding(long offset) {
-        int low = 0;
-        int high = batches.size() - 1;
-        while (low <= high) {
-            int middle = (low + high) >>> 1;
-            RecordBatch batch = batches.get(middle);
-            if (offset < batch.getBaseOffset()) {
-                high = middle - 1;
-            } else if (offset >= RecordBatches.endOffset(batch)) {
-                low = middle + 1;
-            } else {
-                return middle;
-            }
-        }
-        return -1;
-    }
 
     private void rebuildEpochStarts() {
         epochStarts.clear();

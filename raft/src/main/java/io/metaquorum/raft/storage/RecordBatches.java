@@ -52,10 +52,6 @@ public final class RecordBatches {
         return batch;
     }
 
-    public static int recordCount(RecordBatch batch) {
-        return batch.getRecordCount();
-    }
-
     public static long endOffset(RecordBatch batch) {
         return batch.getBaseOffset() + batch.getRecordCount();
     }
@@ -91,6 +87,39 @@ public final class RecordBatches {
             throw new CorruptLogException(batch.getBaseOffset(), "record block holds more than " + count + " records");
         }
         return records;
+    }
+
+    /**
+     * The index of the batch holding {@code offset} in contiguous, offset-ordered
+     * {@code batches} (binary search), or -1 when none holds it.
+     */
+    public static int indexOfBatchHolding(List<RecordBatch> batches, long offset) {
+        int low = 0;
+        int high = batches.size() - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            RecordBatch batch = batches.get(middle);
+            if (offset < batch.getBaseOffset()) {
+                high = middle - 1;
+            } else if (offset >= endOffset(batch)) {
+                low = middle + 1;
+            } else {
+                return middle;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The index of the batch starting exactly at {@code offset} in contiguous
+     * {@code batches} ending at {@code endOffset} (the batch count for the end itself), else -1.
+     */
+    public static int indexOfBatchStartingAt(List<RecordBatch> batches, long offset, long endOffset) {
+        if (offset == endOffset) {
+            return batches.size();
+        }
+        int index = indexOfBatchHolding(batches, offset);
+        return index >= 0 && batches.get(index).getBaseOffset() == offset ? index : -1;
     }
 
     /** The same batch without the records at or above {@code offset}; its CRC recomputed. */

@@ -60,7 +60,7 @@ final class DurableLog {
 
     /** Mirrors the port's rule: keep the batches after a matching snapshot, else drop them all. */
     void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        int keepFrom = indexOfBatchStartingAt(id.offset());
+        int keepFrom = RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset());
         int snapshotEpoch = snapshotId == null ? 0 : snapshotId.epoch();
         boolean matches = keepFrom == 0 ? id.offset() == startOffset() && snapshotEpoch == id.epoch()
                 : keepFrom > 0 && batches.get(keepFrom - 1).getEpoch() == id.epoch();
@@ -90,7 +90,7 @@ final class DurableLog {
         if (offset < startOffset()) {
             return true;
         }
-        int index = indexOfBatchHolding(offset);
+        int index = RecordBatches.indexOfBatchHolding(batches, offset);
         return index >= 0 && batches.get(index).getEpoch() == epoch && RecordBatches.isValid(batches.get(index));
     }
 
@@ -100,28 +100,5 @@ final class DurableLog {
         snapshotContent = null;
     }
 
-    private int indexOfBatchStartingAt(long offset) {
-        if (offset == endOffset()) {
-            return batches.size();
-        }
-        int index = indexOfBatchHolding(offset);
-        return index >= 0 && batches.get(index).getBaseOffset() == offset ? index : -1;
-    }
 
-    private int indexOfBatchHolding(long offset) {
-        int low = 0;
-        int high = batches.size() - 1;
-        while (low <= high) {
-            int middle = (low + high) >>> 1;
-            RecordBatch batch = batches.get(middle);
-            if (offset < batch.getBaseOffset()) {
-                high = middle - 1;
-            } else if (offset >= batch.getBaseOffset() + batch.getRecordCount()) {
-                low = middle + 1;
-            } else {
-                return middle;
-            }
-        }
-        return -1;
-    }
 }
