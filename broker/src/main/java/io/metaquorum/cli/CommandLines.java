@@ -1,6 +1,7 @@
 package io.metaquorum.cli;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import picocli.CommandLine;
 
@@ -21,6 +22,13 @@ public final class CommandLines {
     public static void configureToolLogging() {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    }
+
+    /** A tool's {@code main}: tool logging, the process's stdout and stderr, exit with the command's code. */
+    public static void exitWith(Object command, String[] args) {
+        configureToolLogging();
+        System.exit(execute(command, args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
     }
 
     public static int execute(Object command, String[] args, PrintWriter out, PrintWriter err) {
@@ -70,7 +78,7 @@ public final class CommandLines {
     }
 
     /** For a container command run without a subcommand. */
-    static int missingSubcommand(CommandLine.Model.CommandSpec spec) {
+    public static int missingSubcommand(CommandLine.Model.CommandSpec spec) {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "missing command: one of " + spec.subcommands().keySet());
     }

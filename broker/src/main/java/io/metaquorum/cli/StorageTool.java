@@ -1,7 +1,6 @@
 package io.metaquorum.cli;
 
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,9 +15,7 @@ public final class StorageTool implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        CommandLines.configureToolLogging();
-        System.exit(run(args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
-                new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
+        CommandLines.exitWith(new StorageTool(), args);
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
