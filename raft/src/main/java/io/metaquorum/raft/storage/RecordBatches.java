@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32C;
 
 /**
  * Building, reading and checking record batches. The records of a batch are one
@@ -154,12 +153,18 @@ public final class RecordBatches {
 
     private static int crc(long baseOffset, int epoch, long appendTimeMs, boolean control, int recordCount,
                            ByteString block) {
-        CRC32C crc = new CRC32C();
-        crc.update(ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.BIG_ENDIAN).putLong(baseOffset).putInt(epoch)
-                .putLong(appendTimeMs).put((byte) (control ? 1 : 0)).putInt(recordCount).array());
-        for (ByteBuffer part : block.asReadOnlyByteBufferList()) {
-            crc.update(part);
+        byte[] header = new byte[HEADER_BYTES];
+        ByteBuffer.wrap(header).order(ByteOrder.BIG_ENDIAN).putLong(baseOffset).putInt(epoch).putLong(appendTimeMs)
+                .put((byte) (control ? 1 : 0)).putInt(recordCount);
+        Crc32cOutput crc = new Crc32cOutput();
+        crc.write(header, 0, header.length);
+        try {
+            // Hands over the block's own arrays: checksumming through a read-only ByteBuffer
+            // would copy every byte into a scratch array first.
+            UnsafeByteOperations.unsafeWriteTo(block, crc);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a checksum cannot fail to write", e);
         }
-        return (int) crc.getValue();
+        return crc.value();
     }
 }

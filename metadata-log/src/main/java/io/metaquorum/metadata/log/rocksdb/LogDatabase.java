@@ -8,6 +8,7 @@ import java.util.List;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -43,11 +44,13 @@ final class LogDatabase implements AutoCloseable {
     private final WriteOptions bufferedWrites;
     private final WriteOptions syncedWrites;
     private final ReadOptions reads;
+    private final boolean readOnly;
     private boolean closed;
 
     private LogDatabase(Path directory, DBOptions dbOptions, ColumnFamilyOptions familyOptions, RocksDB db,
-                        List<ColumnFamilyHandle> handles) {
+                        List<ColumnFamilyHandle> handles, boolean readOnly) {
         this.directory = directory;
+        this.readOnly = readOnly;
         this.dbOptions = dbOptions;
         this.familyOptions = familyOptions;
         this.db = db;
@@ -78,8 +81,10 @@ final class LogDatabase implements AutoCloseable {
                 .setRecycleLogFileNum(WAL_FILES_RECYCLED).setUseFsync(false);
         // The log is written once, in key order, and read mostly from the tail: large memtables
         // mean fewer flushes, and level compaction rarely has overlapping files to merge.
+        // No compression: a flush would spend CPU the quorum needs, to save disk space that
+        // snapshots give back anyway when they move the log start.
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions().setWriteBufferSize(MEMTABLE_BYTES)
-                .setMaxWriteBufferNumber(MEMTABLES_MAX);
+                .setMaxWriteBufferNumber(MEMTABLES_MAX).setCompressionType(CompressionType.NO_COMPRESSION);
         List<ColumnFamilyDescriptor> descriptors = List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
                 new ColumnFamilyDescriptor(LOG_FAMILY.getBytes(StandardCharsets.UTF_8), familyOptions),
@@ -89,7 +94,7 @@ final class LogDatabase implements AutoCloseable {
         try {
             RocksDB db = readOnly ? RocksDB.openReadOnly(dbOptions, directory.toString(), descriptors, handles)
                     : RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
-            return new LogDatabase(directory, dbOptions, familyOptions, db, List.copyOf(handles));
+            return new LogDatabase(directory, dbOptions, familyOptions, db, List.copyOf(handles), readOnly);
         } catch (RocksDBException e) {
             handles.forEach(ColumnFamilyHandle::close);
             familyOptions.close();
@@ -123,6 +128,9 @@ final class LogDatabase implements AutoCloseable {
 
     LogWrite newWrite() {
         ensureOpen();
+        if (readOnly) {
+            throw new StorageException("the metadata log in " + directory + " is open read-only");
+        }
         return new LogWrite(this);
     }
 

@@ -22,8 +22,11 @@ import org.rocksdb.RocksIterator;
  * {@code meta} holds the id of the snapshot the log starts after. Snapshots are files
  * (see {@link SnapshotFiles}); only the latest is kept.
  *
- * <p>Durability: an append is a buffered write (WAL written, not synced); {@link #flush()}
- * syncs the WAL once for every pending append (group commit). Truncation and snapshot
+ * <p>Durability: appends gather in one pending RocksDB write that {@link #flush()} applies
+ * and syncs (group commit: one write and one WAL sync per drained batch, however many
+ * batches it holds). The pending write goes out unsynced earlier when it grows past
+ * {@link #PENDING_BYTES_MAX} or before anything reads RocksDB, truncates or moves the
+ * log start, so RocksDB always holds every append by then. Truncation and snapshot
  * installation are synced writes, which also make every earlier append durable; the
  * flushed boundary is still only moved as the port's contract says (a lower bound).
  *
@@ -36,6 +39,9 @@ import org.rocksdb.RocksIterator;
  * <p>Closing the log closes the database it shares with the quorum-state store.
  */
 public final class RocksDbRaftLog implements RaftLog {
+    /** Bytes of appends gathered before they are written out without waiting for the flush. */
+    static final int PENDING_BYTES_MAX = 4 << 20;
+
     private final LogDatabase database;
     private final SnapshotFiles snapshots;
     private final TailCache tail;
@@ -50,6 +56,9 @@ public final class RocksDbRaftLog implements RaftLog {
     private long flushedEndOffset;
     /** The latest (and only kept) snapshot; null without one. */
     private OffsetAndEpoch snapshotId;
+    /** Appends not yet handed to RocksDB; null when there are none. */
+    private LogWrite pending;
+    private long pendingBytes;
 
     private RocksDbRaftLog(LogDatabase database, SnapshotFiles snapshots, long tailCacheBytesMax,
                            RecoveredLog recovered) {
@@ -100,32 +109,55 @@ public final class RocksDbRaftLog implements RaftLog {
     public void append(RecordBatch batch) {
         RaftLogRules.checkAppend(batch, endOffset, lastEpoch());
         boolean newEpoch = epochStarts.isEmpty() || batch.getEpoch() > epochStarts.lastKey();
-        try (LogWrite write = database.newWrite()) {
-            write.putBatch(batch);
-            if (newEpoch) {
-                write.putEpochStart(batch.getEpoch(), batch.getBaseOffset());
-            }
-            write.commitBuffered();
+        if (pending == null) {
+            pending = database.newWrite();
         }
+        pending.putBatch(batch);
         if (newEpoch) {
+            pending.putEpochStart(batch.getEpoch(), batch.getBaseOffset());
             epochStarts.put(batch.getEpoch(), batch.getBaseOffset());
         }
         offsets.add(batch.getBaseOffset());
         tail.add(batch);
         endOffset = RecordBatches.endOffset(batch);
+        pendingBytes += RecordBatches.sizeInBytes(batch);
+        if (pendingBytes >= PENDING_BYTES_MAX) {
+            writePending(false);
+        }
     }
 
     @Override
     public void flush() {
-        if (hasUnflushed()) {
-            database.syncWal();
-            flushedEndOffset = endOffset;
+        if (!hasUnflushed()) {
+            return;
         }
+        if (pending != null) {
+            writePending(true);
+        } else {
+            database.syncWal();
+        }
+        flushedEndOffset = endOffset;
     }
 
     @Override
     public boolean hasUnflushed() {
         return flushedEndOffset < endOffset;
+    }
+
+    /** Hands the pending appends to RocksDB, synced or not. */
+    private void writePending(boolean sync) {
+        if (pending == null) {
+            return;
+        }
+        try (LogWrite write = pending) {
+            pending = null;
+            pendingBytes = 0;
+            if (sync) {
+                write.commitSynced();
+            } else {
+                write.commitBuffered();
+            }
+        }
     }
 
     @Override
@@ -153,6 +185,7 @@ public final class RocksDbRaftLog implements RaftLog {
         if (offset >= endOffset) {
             return;
         }
+        writePending(false);
         int index = offsets.floorIndex(offset);
         long baseOffset = offsets.get(index);
         RecordBatch cut = baseOffset < offset ? RecordBatches.truncate(batchAt(index), offset) : null;
@@ -209,7 +242,12 @@ public final class RocksDbRaftLog implements RaftLog {
     /** Closes the whole database, shared with the quorum-state store. Idempotent. */
     @Override
     public void close() {
-        database.close();
+        try {
+            // A clean close keeps every append, as RocksDB keeps its unsynced writes on close.
+            writePending(false);
+        } finally {
+            database.close();
+        }
     }
 
     /**
@@ -219,6 +257,7 @@ public final class RocksDbRaftLog implements RaftLog {
      * installation complete ({@link LogRecovery} finishes one a crash interrupted).
      */
     void moveStartTo(OffsetAndEpoch id) {
+        writePending(false);
         boolean matches = matches(id);
         int keptFrom = matches ? batchIndexStartingAt(id.offset()) : offsets.size();
         Integer continuingEpoch = matches && id.offset() < endOffset ? epochAt(id.offset()) : null;
@@ -297,11 +336,13 @@ public final class RocksDbRaftLog implements RaftLog {
         if (tail.holds(baseOffset)) {
             return tail.get(baseOffset);
         }
+        writePending(false);
         return parseStored(baseOffset, database.get(database.log(), Keys.offsetKey(baseOffset)));
     }
 
     /** Whole stored batches from the {@code fromIndex}-th on, up to {@code maxBytes} (at least one). */
     private List<RecordBatch> readStored(int fromIndex, int maxBytes) {
+        writePending(false);
         List<RecordBatch> result = new ArrayList<>();
         long bytes = 0;
         try (RocksIterator iterator = database.newIterator(database.log())) {

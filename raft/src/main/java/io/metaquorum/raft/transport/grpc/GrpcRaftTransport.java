@@ -14,7 +14,9 @@ import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.DescribeQuorumRequest;
 import io.metaquorum.protocol.EndQuorumEpochRequest;
 import io.metaquorum.protocol.FetchRequest;
+import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
+import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.message.RaftMessage;
@@ -57,6 +59,11 @@ import org.slf4j.LoggerFactory;
 public final class GrpcRaftTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(GrpcRaftTransport.class);
     private static final long TERMINATION_WAIT_MS = 5_000;
+    private static final MethodDescriptor<FetchRequest, FetchResponse> FETCH =
+            AliasingMarshaller.aliasingResponses(RaftServiceGrpc.getFetchMethod(), FetchResponse.parser());
+    private static final MethodDescriptor<FetchSnapshotRequest, FetchSnapshotResponse> FETCH_SNAPSHOT =
+            AliasingMarshaller.aliasingResponses(RaftServiceGrpc.getFetchSnapshotMethod(),
+                    FetchSnapshotResponse.parser());
 
     private final GrpcTransportConfig config;
     private final InboundSink sink;
@@ -153,9 +160,9 @@ public final class GrpcRaftTransport implements Transport {
         } else if (payload instanceof EndQuorumEpochRequest end) {
             call(channel, RaftServiceGrpc.getEndQuorumEpochMethod(), end, request, 0);
         } else if (payload instanceof FetchRequest fetch) {
-            call(channel, RaftServiceGrpc.getFetchMethod(), fetch, request, fetch.getMaxWaitMs());
+            call(channel, FETCH, fetch, request, fetch.getMaxWaitMs());
         } else if (payload instanceof FetchSnapshotRequest fetchSnapshot) {
-            call(channel, RaftServiceGrpc.getFetchSnapshotMethod(), fetchSnapshot, request, 0);
+            call(channel, FETCH_SNAPSHOT, fetchSnapshot, request, 0);
         } else if (payload instanceof DescribeQuorumRequest describe) {
             call(channel, RaftServiceGrpc.getDescribeQuorumMethod(), describe, request, 0);
         } else {
