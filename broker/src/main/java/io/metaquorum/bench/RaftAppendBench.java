@@ -90,6 +90,8 @@ final class RaftAppendBench implements Callable<Integer> {
             String line = children.lines().poll(100, TimeUnit.MILLISECONDS);
             if (line != null && line.startsWith("RESULT ")) {
                 results.add(line.substring("RESULT ".length()));
+            } else if (line != null && line.startsWith("PROGRESS ")) {
+                System.out.println("# " + line.substring("PROGRESS ".length()));
             }
         }
         if (results.isEmpty()) {

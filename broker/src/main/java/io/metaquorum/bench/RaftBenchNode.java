@@ -33,9 +33,6 @@ import org.HdrHistogram.Histogram;
  * <p>Arguments: id voters(1@host:port,...) dataDir throughput recordBytes warmupS durationS lingerMs
  */
 public final class RaftBenchNode {
-    /** Records in flight (appended, not committed) when offering as fast as possible. */
-    private static final long UNBOUNDED_INFLIGHT_RECORDS_MAX = 400_000;
-    private static final int UNBOUNDED_CHUNK_RECORDS = 1_000;
     private static final long GRACE_S = 30;
 
     private RaftBenchNode() {
@@ -85,40 +82,32 @@ public final class RaftBenchNode {
         long measureStart = start + TimeUnit.SECONDS.toNanos(load.warmupS());
         long end = measureStart + TimeUnit.SECONDS.toNanos(load.durationS());
         long offered = 0;
-        long committedAtMeasureStart = -1;
         AtomicLong refused = new AtomicLong();
+        LatencyIntervals intervals = new LatencyIntervals(recorder, start, measureStart);
+        LoadPacer pacer = new LoadPacer(load.throughput(), start);
         while (System.nanoTime() < end && driver.status().isLeader()) {
             long now = System.nanoTime();
-            if (committedAtMeasureStart < 0 && now >= measureStart) {
-                committedAtMeasureStart = recorder.committedRecords();
-                recorder.takeInterval();
-            }
-            int chunk = nextChunk(load, offered - refused.get(), now - start, recorder);
+            intervals.maybeReport(now);
+            long accepted = offered - refused.get();
+            int chunk = pacer.nextChunk(accepted, accepted - recorder.committedRecords(), now);
             if (chunk == 0) {
-                LockSupport.parkNanos(50_000);
+                LockSupport.parkNanos(pacer.parkNanos(accepted, now));
                 continue;
             }
+            long due = pacer.dueNanos(accepted, now);
             // Pipelined: the result is registered on the driver thread, before its commit can be seen.
             CompletableFuture<AppendResult> append = driver.append(records(record, chunk));
             append.thenAccept(result -> {
                 if (result.accepted()) {
-                    recorder.onAppended(result.lastOffset(), chunk, now);
+                    recorder.onAppended(result.lastOffset(), chunk, due);
                 } else {
                     refused.addAndGet(chunk);
                 }
             });
             offered += chunk;
         }
-        report(recorder, committedAtMeasureStart, load.durationS());
-    }
-
-    private static int nextChunk(BenchLoad load, long offered, long elapsedNanos, CommitLatencyRecorder recorder) {
-        if (load.throughput() == 0) {
-            long inflight = offered - recorder.committedRecords();
-            return inflight >= UNBOUNDED_INFLIGHT_RECORDS_MAX ? 0 : UNBOUNDED_CHUNK_RECORDS;
-        }
-        long due = (long) (load.throughput() * (elapsedNanos / 1e9)) - offered;
-        return (int) Math.min(Math.max(due, 0), UNBOUNDED_CHUNK_RECORDS);
+        intervals.finish(System.nanoTime());
+        report(intervals, load.durationS());
     }
 
     private static List<ByteString> records(ByteString record, int count) {
@@ -129,10 +118,9 @@ public final class RaftBenchNode {
         return records;
     }
 
-    private static void report(CommitLatencyRecorder recorder, long committedAtStart, int durationS) {
-        Histogram latency = recorder.takeInterval();
-        long committed = recorder.committedRecords() - Math.max(0, committedAtStart);
-        System.out.printf("RESULT raft_append_records_per_s %d records/s%n", committed / durationS);
+    private static void report(LatencyIntervals intervals, int durationS) {
+        Histogram latency = intervals.measured();
+        System.out.printf("RESULT raft_append_records_per_s %d records/s%n", intervals.measuredCommits() / durationS);
         System.out.printf("RESULT raft_commit_p50_ms %.3f ms%n", latency.getValueAtPercentile(50) / 1000.0);
         System.out.printf("RESULT raft_commit_p99_ms %.3f ms%n", latency.getValueAtPercentile(99) / 1000.0);
         System.out.printf("RESULT raft_commit_max_ms %.3f ms%n", latency.getMaxValue() / 1000.0);
