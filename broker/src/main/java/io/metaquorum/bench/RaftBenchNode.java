@@ -95,7 +95,7 @@ public final class RaftBenchNode {
                 continue;
             }
             long due = pacer.dueNanos(accepted, now);
-            // Pipelined: the result is registered on the driver thread, before its commit can be seen.
+            // Pipelined: the result may be registered before or after its commit is seen (see the recorder).
             CompletableFuture<AppendResult> append = driver.append(records(record, chunk));
             append.thenAccept(result -> {
                 if (result.accepted()) {
