@@ -56,14 +56,17 @@ final class ClusterNodes {
     }
 
     /**
-     * Waits until every node runs again and has caught up, so the cluster is left as it was
-     * found (and its pid files name the processes that run).
+     * Waits until every node runs again, answers, follows the leader and has caught up, so
+     * the cluster is left as it was found (and its pid files name the processes that run).
+     * The leader's lag figures alone are not enough: it keeps a restarted node's end offset
+     * from before the restart until that node fetches again.
      */
     QuorumProbe.View awaitHealthy() {
         long deadline = FailoverBench.stepDeadline();
         while (System.nanoTime() < deadline) {
             Optional<QuorumProbe.View> view = probe.leaderView(-1);
-            if (view.isPresent() && view.get().maxLag() <= CAUGHT_UP_LAG_MAX && allRunning()) {
+            if (view.isPresent() && view.get().maxLag() <= CAUGHT_UP_LAG_MAX && allRunning()
+                    && allFollow(view.get())) {
                 return view.get();
             }
             FailoverBench.pause();
@@ -99,6 +102,16 @@ final class ClusterNodes {
             FailoverBench.pause();
         }
         throw new IllegalStateException("the new leader committed nothing");
+    }
+
+    private boolean allFollow(QuorumProbe.View leader) {
+        for (int id : configs.keySet()) {
+            Optional<QuorumProbe.View> view = probe.ask(id);
+            if (view.isEmpty() || view.get().leaderId() != leader.leaderId() || view.get().epoch() != leader.epoch()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean allRunning() {

@@ -169,4 +169,25 @@ class FetchInteractionTest {
         replica.advance(101);
         assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
     }
+
+    @Test
+    void aResigningLeaderNamesTheVotersStillFetchingFirstEvenIfOneThatStoppedIsFurtherAhead() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        long behind = replica.log.endOffset();
+        replica.core.append(epoch, List.of(ByteString.copyFromUtf8("x")), replica.nowMs);
+        replica.step();
+        replica.request(3, fetch(3, epoch, replica.log.endOffset(), epoch, 0));
+        for (int i = 0; i < 4; i++) {
+            replica.advance(400);
+            replica.request(2, fetch(2, epoch, behind, epoch, 0));
+        }
+        replica.core.beginShutdown(replica.nowMs);
+        List<RaftRequest> ends = requestsOf(replica.step(), EndQuorumEpochRequest.class);
+        assertEquals(2, ends.size());
+        EndQuorumEpochRequest end = (EndQuorumEpochRequest) ends.get(0).payload();
+        assertEquals(List.of(2, 3), end.getTopics(0).getPartitions(0).getPreferredSuccessorsList(),
+                "voter 3 is one record ahead but has not fetched for 1.6 s");
+    }
 }

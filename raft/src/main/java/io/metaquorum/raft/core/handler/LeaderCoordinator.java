@@ -123,7 +123,8 @@ public final class LeaderCoordinator {
         if (!(ctx.role() instanceof Leader leader)) {
             return;
         }
-        List<Integer> successors = leader.successorsByDescendingEndOffset();
+        // A live follower fetches at least once per fetch wait; twice that tells the dead apart.
+        List<Integer> successors = leader.successorsForHandoff(nowMs, 2L * ctx.config().timeouts().fetchWaitMsMax());
         fetches.answerParkedFetchesNotLeader(leader);
         ctx.roles().toResigned(successors, nowMs);
     }

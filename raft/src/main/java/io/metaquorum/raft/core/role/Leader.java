@@ -121,11 +121,18 @@ public final class Leader implements RaftRole {
         return voters.values().stream().mapToLong(ReplicaProgress::endOffset).toArray();
     }
 
-    /** Voters other than the leader, most caught up first (ties by id), for EndQuorumEpoch. */
-    public List<Integer> successorsByDescendingEndOffset() {
+    /**
+     * Voters other than the leader for EndQuorumEpoch: those that fetched within
+     * {@code activeWindowMs} first, each group most caught up first (ties by id). A voter
+     * that stopped fetching is probably down, and ranked ahead it would make the live ones
+     * wait their turn (500 ms for the second in line) before anyone campaigns.
+     */
+    public List<Integer> successorsForHandoff(long nowMs, long activeWindowMs) {
+        Comparator<ReplicaProgress> activeFirst = Comparator.comparing(
+                progress -> progress.lastFetchMs() < 0 || nowMs - progress.lastFetchMs() > activeWindowMs);
         return voters.values().stream()
                 .filter(progress -> progress.replicaId() != localId)
-                .sorted(Comparator.comparingLong(ReplicaProgress::endOffset).reversed()
+                .sorted(activeFirst.thenComparing(Comparator.comparingLong(ReplicaProgress::endOffset).reversed())
                         .thenComparingInt(ReplicaProgress::replicaId))
                 .map(ReplicaProgress::replicaId)
                 .toList();
