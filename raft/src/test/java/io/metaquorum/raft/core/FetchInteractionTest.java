@@ -22,8 +22,10 @@ import io.metaquorum.raft.core.handler.RaftRpcs;
 import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
+import io.metaquorum.raft.storage.InMemoryRaftLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -189,5 +191,26 @@ class FetchInteractionTest {
         EndQuorumEpochRequest end = (EndQuorumEpochRequest) ends.get(0).payload();
         assertEquals(List.of(2, 3), end.getTopics(0).getPartitions(0).getPreferredSuccessorsList(),
                 "voter 3 is one record ahead but has not fetched for 1.6 s");
+    }
+
+    @Test
+    void survivorsOfAnUnreachableLeaderPreVoteInTurnsByIdAfterOneRetryBackoff() {
+        OneReplica first = new OneReplica(1, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
+                new InMemoryRaftLog());
+        RaftRequest fetch = requestsOf(first.step(), FetchRequest.class).get(0);
+        first.fail(fetch, RequestFailure.Reason.UNREACHABLE);
+        first.advance(19);
+        assertEquals(RoleName.FOLLOWER, first.core.status().role());
+        first.advance(1);
+        assertEquals(RoleName.PROSPECTIVE, first.core.status().role(), "voter 1 is the lowest survivor of leader 2");
+
+        OneReplica second = new OneReplica(3, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
+                new InMemoryRaftLog());
+        fetch = requestsOf(second.step(), FetchRequest.class).get(0);
+        second.fail(fetch, RequestFailure.Reason.UNREACHABLE);
+        second.advance(69);
+        assertEquals(RoleName.FOLLOWER, second.core.status().role(), "voter 3 lets voter 1 go first");
+        second.advance(1);
+        assertEquals(RoleName.PROSPECTIVE, second.core.status().role());
     }
 }

@@ -11,6 +11,7 @@ import io.metaquorum.raft.core.handler.RaftRpcs;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RaftResponse;
+import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
@@ -27,6 +28,7 @@ import java.util.Random;
 final class OneReplica {
     static final List<Integer> VOTERS = List.of(1, 2, 3);
 
+    final int localId;
     final InMemoryRaftLog log = new InMemoryRaftLog();
     final QuorumStateStore store;
     final CoreCluster.RecordingListener listener = new CoreCluster.RecordingListener();
@@ -43,9 +45,16 @@ final class OneReplica {
     }
 
     OneReplica(QuorumStateStore store, QuorumRules rules, InMemoryRaftLog preparedLog) {
+        this(1, store, rules, preparedLog);
+    }
+
+    /** Replica {@code localId} of the voters 1, 2 and 3. */
+    OneReplica(int localId, QuorumStateStore store, QuorumRules rules, InMemoryRaftLog preparedLog) {
+        this.localId = localId;
         this.store = store;
         copy(preparedLog);
-        this.core = new RaftCore(CoreCluster.config(1, VOTERS), log, store, new Random(42), listener, rules, nowMs);
+        this.core = new RaftCore(CoreCluster.config(localId, VOTERS), log, store, new Random(42), listener, rules,
+                nowMs);
     }
 
     private void copy(InMemoryRaftLog prepared) {
@@ -71,14 +80,19 @@ final class OneReplica {
         return store;
     }
 
-    /** Delivers a request from {@code from}; returns everything replica 1 sent in response, after a driver step. */
+    /** Delivers a request from {@code from}; returns everything this replica sent in response, after a driver step. */
     List<RaftMessage> request(int from, Message payload) {
-        core.handle(new RaftRequest(from, 1, nextCorrelationId++, payload), nowMs);
+        core.handle(new RaftRequest(from, localId, nextCorrelationId++, payload), nowMs);
         return step();
     }
 
     List<RaftMessage> respond(RaftRequest to, Message payload) {
-        core.handle(new RaftResponse(to.destinationId(), 1, to.correlationId(), payload), nowMs);
+        core.handle(new RaftResponse(to.destinationId(), localId, to.correlationId(), payload), nowMs);
+        return step();
+    }
+
+    List<RaftMessage> fail(RaftRequest to, RequestFailure.Reason reason) {
+        core.handle(new RequestFailure(to.destinationId(), to.correlationId(), reason), nowMs);
         return step();
     }
 

@@ -208,9 +208,16 @@ public final class FollowerFetcher {
         f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
         if (failure.reason() == RequestFailure.Reason.UNREACHABLE && !f.isLeaderUnreachable()) {
             f.markLeaderUnreachable(true);
-            long jitter = ctx.config().isVoter() ? ctx.roles().timers().unreachableLeaderJitterMs() : 0;
-            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + jitter));
+            long delay = ctx.config().isVoter() ? ctx.roles().timers().unreachableLeaderDelayMs(survivorRank(f)) : 0;
+            f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + delay));
         }
+    }
+
+    /** How many voters other than the lost leader have a lower id than this one. */
+    private int survivorRank(Follower f) {
+        return (int) ctx.config().voterIds().stream()
+                .filter(id -> id != f.leaderId() && id < ctx.localId())
+                .count();
     }
 
     public SnapshotDownloader snapshots() {
