@@ -1,5 +1,6 @@
 package io.metaquorum.bench;
 
+import io.metaquorum.common.io.Directories;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,7 +80,7 @@ final class RaftAppendBench implements Callable<Integer> {
             return 0;
         } finally {
             if (dataDir == null && reported) {
-                ChildProcesses.deleteRecursively(root);
+                Directories.deleteRecursively(root);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.metaquorum.process;
 
 import io.grpc.StatusRuntimeException;
+import io.metaquorum.common.io.Directories;
 import io.metaquorum.metadata.tool.QuorumReport;
 import io.metaquorum.process.MetaquorumScripts.RunningTool;
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
@@ -21,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +33,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Three controllers (node ids 1-3) run by the real {@code bin/mq-server} on 127.0.0.1, each
@@ -336,7 +335,7 @@ final class ControllerCluster implements AutoCloseable {
             // Nothing to remove.
         }
         keepLogs();
-        deleteRecursively(directory);
+        Directories.deleteRecursively(directory);
     }
 
     private void keepLogs() {
@@ -351,19 +350,6 @@ final class ControllerCluster implements AutoCloseable {
             }
         } catch (IOException e) {
             System.err.println("could not keep the node logs in " + target + ": " + e);
-        }
-    }
-
-    private static void deleteRecursively(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root, e);
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.protobuf.ByteString;
+import io.metaquorum.common.io.Directories;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.snapshot.SnapshotCodec;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
@@ -69,7 +70,7 @@ class RocksDbRaftLogPropertyTest {
             }
         } finally {
             store.close();
-            TestBatches.deleteRecursively(directory);
+            Directories.deleteRecursively(directory);
         }
     }
 

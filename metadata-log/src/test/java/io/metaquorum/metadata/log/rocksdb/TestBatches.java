@@ -3,14 +3,8 @@ package io.metaquorum.metadata.log.rocksdb;
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.RecordBatches;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /** Batches with recognizable content, and directory clean-up, for the log tests. */
 final class TestBatches {
@@ -28,18 +22,5 @@ final class TestBatches {
 
     static RecordBatch batch(long baseOffset, int epoch, int records) {
         return batch(baseOffset, epoch, records, 8);
-    }
-
-    static void deleteRecursively(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
