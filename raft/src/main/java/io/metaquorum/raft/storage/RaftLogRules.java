@@ -34,6 +34,24 @@ public final class RaftLogRules {
         }
     }
 
+    /** Throws {@link IllegalArgumentException} unless a read from {@code fromOffset} of up to {@code maxBytes} is valid. */
+    public static void checkRead(long fromOffset, int maxBytes, long startOffset, long endOffset) {
+        if (fromOffset < startOffset || fromOffset > endOffset) {
+            throw new IllegalArgumentException("read offset " + fromOffset + " is outside the log ["
+                    + startOffset + ", " + endOffset + "]");
+        }
+        if (maxBytes <= 0) {
+            throw new IllegalArgumentException("maxBytes must be positive, got " + maxBytes);
+        }
+    }
+
+    /** Throws {@link IllegalArgumentException} if {@code offset} lies below the log start. */
+    public static void checkTruncate(long offset, long startOffset) {
+        if (offset < startOffset) {
+            throw new IllegalArgumentException("cannot truncate to " + offset + " below the log start " + startOffset);
+        }
+    }
+
     /** Throws {@link IllegalArgumentException} if snapshot {@code id} is older than the log start. */
     public static void checkSnapshotNotOlder(OffsetAndEpoch id, byte[] content, long startOffset, int snapshotEpoch) {
         Objects.requireNonNull(content, "snapshot content");

@@ -162,13 +162,7 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public List<RecordBatch> read(long fromOffset, int maxBytes) {
-        if (fromOffset < startOffset || fromOffset > endOffset) {
-            throw new IllegalArgumentException("read offset " + fromOffset + " is outside the log ["
-                    + startOffset + ", " + endOffset + "]");
-        }
-        if (maxBytes <= 0) {
-            throw new IllegalArgumentException("maxBytes must be positive, got " + maxBytes);
-        }
+        RaftLogRules.checkRead(fromOffset, maxBytes, startOffset, endOffset);
         if (fromOffset == endOffset) {
             return List.of();
         }
@@ -179,9 +173,7 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public void truncateTo(long offset) {
-        if (offset < startOffset) {
-            throw new IllegalArgumentException("cannot truncate to " + offset + " below the log start " + startOffset);
-        }
+        RaftLogRules.checkTruncate(offset, startOffset);
         if (offset >= endOffset) {
             return;
         }
