@@ -57,6 +57,29 @@ class RocksDbRaftLogTest {
         return batches.stream().map(RecordBatch::getBaseOffset).toList();
     }
 
+    @Test
+    void unflushedAppendsAreReadFromRocksDbWhenNotCachedAndStayUnflushed() {
+        RaftLog log = open(0);
+        appendAll(log, new int[][] {{3, 1}, {2, 1}});
+        assertEquals(List.of(0L, 3L), baseOffsets(log.read(0, Integer.MAX_VALUE)));
+        assertTrue(log.hasUnflushed());
+        assertEquals(0, log.flushedEndOffset());
+    }
+
+    @Test
+    void appendsPastThePendingBoundGoToRocksDbBeforeTheFlush() {
+        RaftLog log = open();
+        int recordsPerBatch = 16;
+        for (int i = 0; i < 5; i++) {
+            // Just over 1 MiB each: the fourth takes the pending write past its 4 MiB bound.
+            log.append(batch(log.endOffset(), 1, recordsPerBatch, 64 << 10));
+        }
+        try (MetadataLogStore reader = MetadataLogStore.openReadOnly(directory)) {
+            assertEquals(4 * recordsPerBatch, reader.raftLog().endOffset(), "written out: the first four batches only");
+        }
+        assertEquals(0, log.flushedEndOffset());
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {0, 1 << 20})
     void appendsReadsAndFlushesWithOrWithoutTheTailCache(long tailCacheBytesMax) {
