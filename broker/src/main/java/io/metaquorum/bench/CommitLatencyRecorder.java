@@ -30,7 +30,6 @@ final class CommitLatencyRecorder implements RaftListener {
     private final TreeMap<Long, Long> commitTimes = new TreeMap<>();
     private final Recorder latencyMicros = new Recorder(LATENCY_MICROS_MAX, 3);
     private final AtomicLong committedRecords = new AtomicLong();
-    private final AtomicLong committedEndOffset = new AtomicLong();
 
     synchronized void onAppended(long lastOffset, int records, long dueNanos) {
         Map.Entry<Long, Long> commit = commitTimes.higherEntry(lastOffset);
@@ -43,10 +42,6 @@ final class CommitLatencyRecorder implements RaftListener {
 
     long committedRecords() {
         return committedRecords.get();
-    }
-
-    long committedEndOffset() {
-        return committedEndOffset.get();
     }
 
     /** The histogram since the previous call (the first call after warm-up discards warm-up samples). */
@@ -64,7 +59,6 @@ final class CommitLatencyRecorder implements RaftListener {
                 committedRecords.addAndGet(batch.getRecordCount());
             }
         }
-        committedEndOffset.set(end);
         Map<Long, long[]> done = pending.headMap(end);
         for (long[] append : done.values()) {
             record(now, append[0], append[1]);

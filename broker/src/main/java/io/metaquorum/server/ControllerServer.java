@@ -93,10 +93,6 @@ public final class ControllerServer {
         return peers;
     }
 
-    public RaftNode raftNode() {
-        return raftNode;
-    }
-
     public MetadataLoader loader() {
         return loader;
     }

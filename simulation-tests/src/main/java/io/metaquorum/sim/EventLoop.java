@@ -32,10 +32,6 @@ final class EventLoop {
         world.network().setDeliveryObserver(observer);
     }
 
-    World world() {
-        return world;
-    }
-
     /** Runs one event and the checks after it; false when no event is left. */
     boolean step() {
         ScheduledEvent event = world.scheduler().runNext();

@@ -73,10 +73,6 @@ public final class NodeClock {
         anchorLocalMs += jumpMs;
     }
 
-    public int driftPpm() {
-        return driftPpm;
-    }
-
     private void reanchor(long globalMs) {
         anchorLocalMs = localMs(globalMs);
         anchorGlobalMs = globalMs;

@@ -74,10 +74,6 @@ final class NodeProcess {
         return listener;
     }
 
-    boolean isSyncing() {
-        return syncing;
-    }
-
     /** Makes the driver loop once soon, e.g. after its clock jumped past its deadlines. */
     void nudge() {
         requestStep();
@@ -181,7 +177,6 @@ final class NodeProcess {
     private void clientAppend(NodeInput.ClientAppend append, long now) {
         AppendResult result = core.append(append.epoch(), append.records(), now);
         if (!result.accepted()) {
-            appends.onRefused();
             return;
         }
         long firstOffset = result.lastOffset() - append.records().size() + 1;

@@ -101,10 +101,6 @@ public final class InvariantChecker implements LogObserver {
         return singleLeader.leaderEpochCount();
     }
 
-    public long judgedAppends() {
-        return appendCheck.judgedCount();
-    }
-
     @Override
     public void beforeTruncate(SimRaftLog log, long offset) {
         int id = log.nodeId();

@@ -38,17 +38,6 @@ public final class LinkTable {
         }
     }
 
-    public boolean isHealthy() {
-        for (boolean[] row : cut) {
-            for (boolean value : row) {
-                if (value) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
     /** Directed cut links as "a->b" pairs, for logs and the timeline. */
     public String describe() {
         StringBuilder text = new StringBuilder();

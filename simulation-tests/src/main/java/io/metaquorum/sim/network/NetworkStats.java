@@ -5,7 +5,6 @@ public final class NetworkStats {
     long sent;
     long delivered;
     long lost;
-    long duplicated;
     long unreachable;
     long timedOut;
 
@@ -19,10 +18,6 @@ public final class NetworkStats {
 
     public long lost() {
         return lost;
-    }
-
-    public long duplicated() {
-        return duplicated;
     }
 
     public long unreachable() {

@@ -168,7 +168,6 @@ public final class SimNetwork {
         }
         scheduler.schedule(deliveryTimeMs(from, to), EventKind.DELIVER, to, () -> arrival.arrive(false));
         if (random.nextDouble() < profile.duplicateProbability()) {
-            stats.duplicated++;
             scheduler.schedule(deliveryTimeMs(from, to), EventKind.DELIVER, to, () -> arrival.arrive(true));
         }
     }

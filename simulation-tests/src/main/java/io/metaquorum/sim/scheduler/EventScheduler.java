@@ -69,10 +69,6 @@ public final class EventScheduler {
         return queue.isEmpty();
     }
 
-    public int pendingCount() {
-        return queue.size();
-    }
-
     public long executedCount() {
         return executedCount;
     }

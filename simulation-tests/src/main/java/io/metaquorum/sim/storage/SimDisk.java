@@ -26,7 +26,6 @@ public final class SimDisk {
     private DiskProfile profile;
     /** Invariant: null until the first write (a fresh disk). */
     private ElectionState electionState;
-    private long syncCount;
     private long writeErrorCount;
     private long tornBatchCount;
 
@@ -68,7 +67,6 @@ public final class SimDisk {
 
     /** A sync: the pending writes become durable, in order. */
     void sync(List<PendingWrite> pending) {
-        syncCount++;
         for (PendingWrite write : pending) {
             write.applyTo(log);
         }
@@ -133,10 +131,6 @@ public final class SimDisk {
     /** The durable epoch (0 on a fresh disk), as a restarted process would read it. */
     public int durableEpoch() {
         return electionState == null ? 0 : electionState.epoch();
-    }
-
-    public long syncCount() {
-        return syncCount;
     }
 
     public long writeErrorCount() {

@@ -19,7 +19,6 @@ public final class AppendTracker implements CommitSink {
     private final List<AckedAppend> newlyAcked = new ArrayList<>();
     private long nextAppendId = 1;
     private long acceptedCount;
-    private long refusedCount;
     private long ackedCount;
     private long latestAckedAcceptMs = -1;
 
@@ -38,10 +37,6 @@ public final class AppendTracker implements CommitSink {
     public void onAccepted(PendingAppend append) {
         pending.put(append.appendId(), append);
         acceptedCount++;
-    }
-
-    public void onRefused() {
-        refusedCount++;
     }
 
     @Override
@@ -80,10 +75,6 @@ public final class AppendTracker implements CommitSink {
 
     public long acceptedCount() {
         return acceptedCount;
-    }
-
-    public long refusedCount() {
-        return refusedCount;
     }
 
     public long ackedCount() {

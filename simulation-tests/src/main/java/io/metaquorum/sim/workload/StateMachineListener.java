@@ -24,9 +24,6 @@ public final class StateMachineListener implements RaftListener {
     private final CommitSink sink;
     private long appliedOffset;
     private long lastAppendTimeMs;
-    private int snapshotLoads;
-    private int knownLeaderId = -1;
-    private int knownLeaderEpoch;
 
     public StateMachineListener(int nodeId, StateMachineModel model, CommitSink sink) {
         this.nodeId = nodeId;
@@ -62,13 +59,11 @@ public final class StateMachineListener implements RaftListener {
     public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
         machine.restore(SnapshotCodec.decode(content).records());
         appliedOffset = snapshotId.offset();
-        snapshotLoads++;
     }
 
     @Override
     public void handleLeaderChange(int leaderId, int epoch) {
-        knownLeaderId = leaderId;
-        knownLeaderEpoch = epoch;
+        // The model keeps no leader: the checks read every node's status directly.
     }
 
     /** The content of a snapshot of the current state, named {@code id}. */
@@ -82,17 +77,5 @@ public final class StateMachineListener implements RaftListener {
 
     public long digest() {
         return machine.digest();
-    }
-
-    public int snapshotLoads() {
-        return snapshotLoads;
-    }
-
-    public int knownLeaderId() {
-        return knownLeaderId;
-    }
-
-    public int knownLeaderEpoch() {
-        return knownLeaderEpoch;
     }
 }

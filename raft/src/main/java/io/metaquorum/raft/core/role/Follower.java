@@ -98,10 +98,6 @@ public final class Follower implements RaftRole {
         this.leaderUnreachable = unreachable;
     }
 
-    public boolean hasLeaderResigned() {
-        return leaderResigned;
-    }
-
     public void markLeaderResigned() {
         this.leaderResigned = true;
     }
