@@ -127,7 +127,7 @@ public final class RaftServiceEndpoint extends RaftServiceGrpc.RaftServiceImplBa
                                             Function<ErrorCode, R> errorResponse, StreamObserver<R> observer,
                                             IntSupplier sourceId) {
         if (rejection.isPresent()) {
-            LOG.debug("{}refusing a {} at the edge with {}: {}", logPrefix, request.getDescriptorForType().getName(),
+            LOG.debug("{}refusing a {} at the edge with {}: {}", logPrefix, GrpcRaftTransport.describe(request),
                     rejection.get().errorCode(), rejection.get().reason());
             observer.onNext(errorResponse.apply(rejection.get().errorCode()));
             observer.onCompleted();
