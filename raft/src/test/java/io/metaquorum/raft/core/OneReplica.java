@@ -146,6 +146,11 @@ final class OneReplica {
         return RaftRpcs.voteRequest(CoreCluster.CLUSTER_ID, 1, epoch, candidate, lastEpoch, lastOffset, preVote);
     }
 
+    /** A vote request addressed to this replica (whatever its id). */
+    VoteRequest voteFrom(int candidate, int epoch, int lastEpoch, long lastOffset, boolean preVote) {
+        return RaftRpcs.voteRequest(CoreCluster.CLUSTER_ID, localId, epoch, candidate, lastEpoch, lastOffset, preVote);
+    }
+
     static FetchRequest fetch(int replica, int leaderEpoch, long offset, int lastEpoch, int maxWaitMs) {
         return FetchRpcs.fetchRequest(CoreCluster.CLUSTER_ID, replica, maxWaitMs, FetchPartitionRequest.newBuilder()
                 .setPartitionIndex(TopicIds.METADATA_PARTITION).setCurrentLeaderEpoch(leaderEpoch)

@@ -14,6 +14,7 @@ import io.metaquorum.raft.core.handler.RaftRpcs;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
+import io.metaquorum.raft.storage.InMemoryRaftLog;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import io.metaquorum.raft.storage.StorageException;
 import java.util.List;
@@ -99,12 +100,32 @@ class VoteInteractionTest {
 
     @Test
     void aPreVoteIsRefusedWhileTheLeaderIsHeardFrom() {
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)), QuorumRules.STANDARD);
+        // Replica 3 (so that the candidate, 1, has the lower id) following leader 2.
+        OneReplica replica = new OneReplica(3, OneReplica.storeAt(new ElectionState(3, 2, -1)), QuorumRules.STANDARD,
+                new InMemoryRaftLog());
         assertEquals(RoleName.FOLLOWER, replica.core.status().role());
-        assertFalse(answer(replica.request(3, vote(3, 3, 0, 0, true))).getVoteGranted());
+        assertFalse(answer(replica.request(1, replica.voteFrom(1, 3, 0, 0, true))).getVoteGranted());
         replica.advance(2_001);
-        assertTrue(answer(replica.request(3, vote(3, 3, 0, 0, true))).getVoteGranted(),
+        assertTrue(answer(replica.request(1, replica.voteFrom(1, 3, 0, 0, true))).getVoteGranted(),
                 "granted once the fetch timeout passed without hearing from the leader");
+    }
+
+    @Test
+    void aPreVotingReplicaMakesAHigherIdWithAnEqualLogWait() {
+        // Replica 2 of voters 1-3, log ending at offset 2 in epoch 1, pre-voting for epoch 2.
+        OneReplica replica = new OneReplica(2, OneReplica.storeAt(new ElectionState(1, -1, -1)),
+                QuorumRules.STANDARD, OneReplica.logWithEpochs(1, 1));
+        replica.advance(3_000);
+        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
+        VotePartitionResponse sameLog = answer(replica.request(3, replica.voteFrom(3, 2, 1, 2, true)));
+        assertEquals(ErrorCode.NONE, sameLog.getErrorCode());
+        assertFalse(sameLog.getVoteGranted(), "a higher id with the same log waits, so the two do not split the real vote");
+        assertTrue(answer(replica.request(3, replica.voteFrom(3, 2, 1, 3, true))).getVoteGranted(),
+                "a higher id with a longer log is granted: only it can win");
+        assertTrue(answer(replica.request(1, replica.voteFrom(1, 2, 1, 2, true))).getVoteGranted(),
+                "a lower id with the same log is granted");
+        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
+        assertEquals(1, replica.core.status().epoch());
     }
 
     @Test

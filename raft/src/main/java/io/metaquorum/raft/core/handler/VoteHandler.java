@@ -24,7 +24,8 @@ import io.metaquorum.raft.message.RequestFailure;
  * is at least as up to date as ours; the vote is persisted before the answer is queued.
  * Granting a pre-vote changes nothing durable: the candidate's log must be up to date and
  * we must have lost our leader (no fetch within the fetch timeout, a broken connection, or
- * a resignation) or know none.
+ * a resignation) or know none, and a replica pre-voting itself refuses a higher id whose log
+ * is no longer than its own (see {@link #outranks}).
  */
 public final class VoteHandler {
     private final CoreContext ctx;
@@ -80,7 +81,19 @@ public final class VoteHandler {
         if (role instanceof Follower follower) {
             return p.getReplicaEpoch() > follower.epoch() || follower.hasLostLeader(nowMs);
         }
-        return true;
+        return !(role instanceof Prospective) || !outranks(p);
+    }
+
+    /**
+     * Whether this replica, itself pre-voting, outranks the requester: it has the lower id and a
+     * log just as long. Two survivors of a crashed leader that pre-vote at once would each
+     * collect the other's grant, raise the epoch together, vote for themselves and split the
+     * real vote; refusing the higher id here lets exactly one of them campaign. A requester
+     * with a longer log is never refused, since only it can win.
+     */
+    private boolean outranks(VotePartitionRequest p) {
+        return p.getReplicaId() > ctx.localId() && p.getLastOffsetEpoch() == ctx.log().lastEpoch()
+                && p.getLastOffset() == ctx.log().endOffset();
     }
 
     private boolean grantVote(VotePartitionRequest p, long nowMs) {
