@@ -5,6 +5,7 @@ import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.metadata.loader.LeaderRecordWriter;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
+import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftNode;
@@ -12,12 +13,14 @@ import io.metaquorum.raft.driver.RaftDriver;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
+import io.metaquorum.raft.transport.grpc.TransportWarmUp;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,11 +68,15 @@ public final class ControllerServer {
             ClusterIdGuard guard = new ClusterIdGuard(nodeId, clusterId, raftConfig.voterIds(), faultHandler);
             GrpcTransportConfig transportConfig = new GrpcTransportConfig(nodeId, List.of(config.listener().toAddress()),
                     peers(config), config.raftTimeouts().requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
+            AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
             RaftDriver driver = new RaftDriver(raftConfig, store.raftLog(), store.quorumStateStore(),
-                    sink -> GrpcRaftTransport.start(transportConfig, guard.wrap(sink), List.of()), loader,
-                    SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
+                    sink -> {
+                        transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), List.of()));
+                        return transport.get();
+                    }, loader, SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
             node.set(driver);
             driver.start();
+            warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
             long tickMs = Math.min(LEADER_RECORDS_TICK_MS_MAX, Math.max(1, config.idleIntervalMs() / 2));
             LeaderRecordSchedule leaderRecords = new LeaderRecordSchedule(nodeId, driver, loader,
                     new LeaderRecordWriter(config.idleIntervalMs()), SystemTime.INSTANCE, tickMs);
@@ -81,6 +88,20 @@ public final class ControllerServer {
             store.close();
             throw e;
         }
+    }
+
+    /**
+     * Loads the classes of the Raft, protocol and log modules and runs each RPC once against
+     * this node, so that a failover soon after a restart does not wait for class loading
+     * ({@link ClassPreloader}, {@link TransportWarmUp}).
+     */
+    private static void warmUp(String logPrefix, InetSocketAddress self, long callTimeoutMs) {
+        long startNanos = System.nanoTime();
+        int classes = ClassPreloader.preload(List.of(RaftNode.class, FetchRequest.class, MetadataLogStore.class));
+        int calls = TransportWarmUp.run(self, GrpcConnectionSettings.DEFAULTS, callTimeoutMs);
+        LOG.info("{}warmed up in {} ms: {} classes loaded, {} of {} RPCs answered", logPrefix,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos), classes, calls,
+                TransportWarmUp.RPC_COUNT);
     }
 
     private static Map<Integer, InetSocketAddress> peers(ServerConfig config) {

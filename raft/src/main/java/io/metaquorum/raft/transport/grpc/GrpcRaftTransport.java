@@ -59,9 +59,9 @@ import org.slf4j.LoggerFactory;
 public final class GrpcRaftTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(GrpcRaftTransport.class);
     private static final long TERMINATION_WAIT_MS = 5_000;
-    private static final MethodDescriptor<FetchRequest, FetchResponse> FETCH =
+    static final MethodDescriptor<FetchRequest, FetchResponse> FETCH =
             AliasingMarshaller.aliasingResponses(RaftServiceGrpc.getFetchMethod(), FetchResponse.parser());
-    private static final MethodDescriptor<FetchSnapshotRequest, FetchSnapshotResponse> FETCH_SNAPSHOT =
+    static final MethodDescriptor<FetchSnapshotRequest, FetchSnapshotResponse> FETCH_SNAPSHOT =
             AliasingMarshaller.aliasingResponses(RaftServiceGrpc.getFetchSnapshotMethod(),
                     FetchSnapshotResponse.parser());
 
@@ -73,6 +73,8 @@ public final class GrpcRaftTransport implements Transport {
     private final String logPrefix;
     /** Guarded by itself; no channel is created once {@link #closed} is set. */
     private final Map<Integer, PeerChannel> channels = new HashMap<>();
+    /** When {@link #keepPeersConnected} next looks at the channels (two racing senders just both look). */
+    private long nextPeerCheckNanos = System.nanoTime();
     private volatile boolean closed;
 
     private GrpcRaftTransport(GrpcTransportConfig config, InboundSink sink, RaftServiceEndpoint endpoint,
@@ -132,6 +134,7 @@ public final class GrpcRaftTransport implements Transport {
         if (closed) {
             return;
         }
+        keepPeersConnected(System.nanoTime());
         if (message instanceof RaftRequest request) {
             sendRequest(request);
         } else if (message instanceof RaftResponse response) {
@@ -242,15 +245,39 @@ public final class GrpcRaftTransport implements Transport {
         }
     }
 
-    /** The peer's channel, created on first use; null if the peer has no address or we are closed. */
+    /**
+     * Keeps a connection to every peer, not only to those this node calls: a follower
+     * otherwise never connects to the other followers, and its first pre-vote after losing
+     * the leader waited for the handshake. Runs on sends, at most once per initial reconnect
+     * backoff, so it costs nothing per message.
+     */
+    private void keepPeersConnected(long nowNanos) {
+        if (nowNanos - nextPeerCheckNanos < 0) {
+            return;
+        }
+        nextPeerCheckNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(config.connection().reconnectBackoffInitialMs());
+        for (int peerId : config.peers().keySet()) {
+            PeerChannel peer = peerChannel(peerId, nowNanos);
+            if (peer != null) {
+                peer.keepConnected(nowNanos);
+            }
+        }
+    }
+
+    /** The channel to call the peer on; null if the peer has no address or we are closed. */
     private ManagedChannel channelFor(int peerId) {
         long nowNanos = System.nanoTime();
-        PeerChannel peer;
+        PeerChannel peer = peerChannel(peerId, nowNanos);
+        return peer == null ? null : peer.beforeCall(nowNanos);
+    }
+
+    /** The peer's channel, created on first use; null if the peer has no address or we are closed. */
+    private PeerChannel peerChannel(int peerId, long nowNanos) {
         synchronized (channels) {
             if (closed) {
                 return null;
             }
-            peer = channels.get(peerId);
+            PeerChannel peer = channels.get(peerId);
             if (peer == null) {
                 InetSocketAddress address = config.peers().get(peerId);
                 if (address == null) {
@@ -259,8 +286,8 @@ public final class GrpcRaftTransport implements Transport {
                 peer = new PeerChannel(address, config.connection(), nowNanos);
                 channels.put(peerId, peer);
             }
+            return peer;
         }
-        return peer.beforeCall(nowNanos);
     }
 
     /** Stops the server (cancelling parked inbound calls) and every channel; waits a bounded time. */

@@ -57,15 +57,27 @@ final class PeerChannel {
 
     /** The channel to make the next call on, after a reconnect attempt if one is due. */
     synchronized ManagedChannel beforeCall(long nowNanos) {
+        keepConnected(nowNanos);
+        return channel;
+    }
+
+    /**
+     * Connects an idle channel and retries a failed one when its backoff is due, so the
+     * connection is up before the first call that needs it: a Vote or EndQuorumEpoch to a
+     * peer this node never called (or that restarted since) used to wait for a TCP and HTTP/2
+     * handshake in the middle of an election.
+     */
+    synchronized void keepConnected(long nowNanos) {
         ConnectivityState state = channel.getState(false);
         if (state == ConnectivityState.READY) {
             backoffNanos = backoffInitialNanos;
+        } else if (state == ConnectivityState.IDLE) {
+            channel.getState(true);
         } else if (state == ConnectivityState.TRANSIENT_FAILURE && nowNanos - nextResetNanos >= 0) {
             channel.resetConnectBackoff();
             nextResetNanos = nowNanos + backoffNanos;
             backoffNanos = Math.min(backoffNanos * 2, backoffMaxNanos);
         }
-        return channel;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.metaquorum.raft.transport.grpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.common.invariant.InvariantViolation;
 import io.metaquorum.protocol.FetchResponse;
@@ -12,10 +13,13 @@ import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.transport.grpc.RaftPayloads.Exchange;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -151,6 +155,28 @@ class GrpcRaftTransportTest {
             }
         }
         throw new AssertionError("never reached the restarted peer");
+    }
+
+    @Test
+    void aPeerNeverCalledIsConnectedTo() throws Exception {
+        try (ServerSocket otherPeer = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            otherPeer.setSoTimeout((int) TimeUnit.SECONDS.toMillis(RecordingSink.WAIT_SECONDS));
+            client = GrpcRaftTransport.start(new GrpcTransportConfig(CLIENT_ID, List.of(),
+                    Map.of(SERVER_ID, serverAddress(), 3, (InetSocketAddress) otherPeer.getLocalSocketAddress()),
+                    10_000, GrpcConnectionSettings.DEFAULTS), clientSink, List.of());
+            client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 1, RaftPayloads.vote()));
+            try (Socket accepted = otherPeer.accept()) {
+                assertTrue(accepted.isConnected(), "node 3 was connected to before any call to it");
+            }
+        }
+    }
+
+    @Test
+    void theWarmUpIsAnsweredAtTheEdgeAndReachesNothing() {
+        assertEquals(TransportWarmUp.RPC_COUNT,
+                TransportWarmUp.run(serverAddress(), GrpcConnectionSettings.DEFAULTS, 10_000));
+        assertEquals(0, serverSink.pending(), "every warm-up request was refused before the sink");
+        assertEquals(0, server.pendingInboundCalls());
     }
 
     @Test
