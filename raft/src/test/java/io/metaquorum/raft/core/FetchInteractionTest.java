@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.BeginQuorumEpochResponse;
 import io.metaquorum.protocol.DivergingEpoch;
 import io.metaquorum.protocol.EndQuorumEpochRequest;
@@ -15,6 +16,7 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.FetchPartitionResponse;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.FetchResponse;
+import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.core.handler.FetchRpcs;
@@ -26,7 +28,9 @@ import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Fetch, BeginQuorumEpoch, EndQuorumEpoch and the high-watermark rules, one rule per test. */
@@ -145,15 +149,31 @@ class FetchInteractionTest {
     }
 
     @Test
-    void theFirstPreferredSuccessorPreVotesAtOnceOnEndQuorumEpoch() {
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD);
+    void theFirstPreferredSuccessorCampaignsAtOnceWithoutAPreVote() {
+        InMemoryQuorumStateStore store = OneReplica.storeAt(new ElectionState(4, 2, -1));
+        OneReplica replica = new OneReplica(store, QuorumRules.STANDARD);
         var end = RaftRpcs.endQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4, List.of(1, 3));
         List<RaftMessage> out = replica.request(2, end);
-        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
-        List<RaftRequest> preVotes = requestsOf(out, VoteRequest.class);
-        assertEquals(2, preVotes.size());
-        assertTrue(((VoteRequest) preVotes.get(0).payload()).getTopics(0).getPartitions(0).getPreVote());
+        assertEquals(RoleName.CANDIDATE, replica.core.status().role());
+        assertEquals(Optional.of(new ElectionState(5, -1, 1)), store.read(), "its own vote, persisted first");
+        List<RaftRequest> votes = requestsOf(out, VoteRequest.class);
+        assertEquals(2, votes.size());
+        for (RaftRequest vote : votes) {
+            VotePartitionRequest p = ((VoteRequest) vote.payload()).getTopics(0).getPartitions(0);
+            assertFalse(p.getPreVote(), "the leader handed over: no pre-vote");
+            assertEquals(5, p.getReplicaEpoch());
+        }
         assertFalse(replica.core.status().isLeader());
+    }
+
+    @Test
+    void aFollowerThatWasNotNamedStillPreVotes() {
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD);
+        var end = RaftRpcs.endQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4, List.of(3));
+        replica.request(2, end);
+        replica.advance(3_000);
+        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
+        assertEquals(4, replica.core.status().epoch());
     }
 
     @Test
@@ -169,7 +189,27 @@ class FetchInteractionTest {
         replica.advance(400);
         assertEquals(RoleName.FOLLOWER, replica.core.status().role(), "second in line: waits 500 ms");
         replica.advance(101);
-        assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
+        assertEquals(RoleName.CANDIDATE, replica.core.status().role(), "its turn: campaigns without a pre-vote");
+    }
+
+    @Test
+    void aVoterThatStopsFetchingIsToldTheEpochAgainAndAHigherEpochInItsAnswerDeposesTheLeader() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        replica.request(2, fetch(2, epoch, replica.log.endOffset(), epoch, 0));
+        replica.request(3, fetch(3, epoch, replica.log.endOffset(), epoch, 0));
+        List<RaftRequest> begins = new ArrayList<>();
+        // Voter 2 keeps fetching (and the leader its majority); voter 3 falls silent.
+        for (int i = 0; i < 6 && begins.isEmpty(); i++) {
+            begins.addAll(requestsOf(replica.advance(200), BeginQuorumEpochRequest.class));
+            replica.request(2, fetch(2, epoch, replica.log.endOffset(), epoch, 0));
+        }
+        assertEquals(1, begins.size(), "re-sent once voter 3 went half a fetch timeout without fetching");
+        assertEquals(3, begins.get(0).destinationId());
+        replica.respond(begins.get(0), RaftRpcs.beginQuorumEpochResponse(ErrorCode.FENCED_LEADER_EPOCH, -1, epoch + 1));
+        assertFalse(replica.core.status().isLeader(), "voter 3 was stranded in a later epoch: step down for it");
+        assertEquals(epoch + 1, replica.core.status().epoch());
     }
 
     @Test

@@ -34,7 +34,11 @@ public final class ElectionCoordinator {
         if (!ctx.config().isVoter() || ctx.isShuttingDown()) {
             return Long.MAX_VALUE;
         }
-        if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()
+        if (role instanceof Follower f && f.isNamedSuccessor() && nowMs >= f.fetchDeadlineMs()) {
+            ctx.roles().toCandidateOnHandover(nowMs);
+            maybeWin(nowMs);
+            role = ctx.role();
+        } else if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()
                 || role instanceof Follower f && nowMs >= f.fetchDeadlineMs()
                 || role instanceof Resigned r && nowMs >= r.electionDeadlineMs()
                 || role instanceof Candidate c && c.isBackingOff() && nowMs >= c.backoffDeadlineMs()) {

@@ -71,7 +71,7 @@ public final class FetchHandler {
     private void onValidFetch(Leader leader, int replicaId, long fetchOffset, long nowMs) {
         leader.progress(replicaId).onFetch(fetchOffset, ctx.log().endOffset(), nowMs);
         if (leader.isVoter(replicaId)) {
-            leader.markBeginQuorumEpochAcked(replicaId);
+            leader.markBeginQuorumEpochAcked(replicaId, nowMs);
             // Before answering, so the answer already carries the commit this fetch made.
             maybeAdvanceHighWatermark(leader);
         }

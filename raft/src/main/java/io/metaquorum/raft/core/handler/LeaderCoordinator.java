@@ -82,7 +82,7 @@ public final class LeaderCoordinator {
         sendBeginQuorumEpoch(leader, nowMs);
         long parkedDeadline = fetches.completeParkedFetches(leader, nowMs);
         return Math.min(Math.min(lingerDeadline, parkedDeadline),
-                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs()));
+                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs(staleFetchMs())));
     }
 
     private long drainAppendQueue(Leader leader, long nowMs) {
@@ -131,13 +131,19 @@ public final class LeaderCoordinator {
 
     private void sendBeginQuorumEpoch(Leader leader, long nowMs) {
         for (int voterId : ctx.config().voterIds()) {
-            if (voterId == ctx.localId() || !leader.needsBeginQuorumEpoch(voterId, nowMs)) {
+            if (voterId == ctx.localId() || !leader.isBeginQuorumEpochDue(voterId, nowMs, staleFetchMs())) {
                 continue;
             }
-            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().requestTimeoutMs());
+            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().requestTimeoutMs(),
+                    staleFetchMs(), nowMs);
             ctx.outbox().sendRequest(voterId, RaftRpcs.beginQuorumEpochRequest(ctx.clusterId(), voterId,
                     ctx.localId(), leader.epoch()), leader.epoch(), ctx.requestDeadline(nowMs));
         }
+    }
+
+    /** A voter that has not fetched this long is sent BeginQuorumEpoch again (Kafka: fetch timeout / 2). */
+    private long staleFetchMs() {
+        return ctx.config().timeouts().fetchTimeoutMs() / 2;
     }
 
     public void handleBeginQuorumEpochResponse(int voterId, Outbox.Inflight sent, BeginQuorumEpochResponse response,
@@ -151,13 +157,14 @@ public final class LeaderCoordinator {
             return;
         }
         if (ctx.role() instanceof Leader leader && leader.epoch() == sent.epoch() && p.getErrorCode() == ErrorCode.NONE) {
-            leader.markBeginQuorumEpochAcked(voterId);
+            leader.markBeginQuorumEpochAcked(voterId, nowMs);
         }
     }
 
     public void handleBeginQuorumEpochFailure(int voterId, Outbox.Inflight sent, long nowMs) {
         if (ctx.role() instanceof Leader leader && leader.epoch() == sent.epoch()) {
-            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().retryBackoffMs());
+            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().retryBackoffMs(),
+                    staleFetchMs(), nowMs);
         }
     }
 

@@ -78,6 +78,9 @@ public final class QuorumEpochHandler {
         // replacing any earlier (fallback) deadline, so the most caught up runs alone first.
         if (ctx.role() instanceof Follower f && f.leaderId() == p.getLeaderId()) {
             f.markLeaderResigned();
+            if (position >= 0) {
+                f.markNamedSuccessor();
+            }
             f.resetFetchDeadline(nowMs + backoffMs);
         } else if (ctx.role() instanceof Unattached u) {
             u.resetElectionDeadline(nowMs + backoffMs);

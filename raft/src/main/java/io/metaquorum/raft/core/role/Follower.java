@@ -21,6 +21,7 @@ public final class Follower implements RaftRole {
     private long inflightCorrelationId = -1;
     private boolean leaderUnreachable;
     private boolean leaderResigned;
+    private boolean namedSuccessor;
     private OffsetAndEpoch snapshotInProgress;
     private ByteArrayOutputStream snapshotBytes;
 
@@ -100,6 +101,19 @@ public final class Follower implements RaftRole {
 
     public void markLeaderResigned() {
         this.leaderResigned = true;
+    }
+
+    /** The resigning leader named this replica among its successors (EndQuorumEpoch). */
+    public void markNamedSuccessor() {
+        this.namedSuccessor = true;
+    }
+
+    /**
+     * Whether this replica campaigns without a pre-vote when its turn comes: its leader
+     * handed over, so there is no healthy leader a needless election could disrupt.
+     */
+    public boolean isNamedSuccessor() {
+        return namedSuccessor;
     }
 
     /**

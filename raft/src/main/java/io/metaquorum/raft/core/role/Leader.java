@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Leading {@code epoch}: takes appends, serves fetches (parking those with nothing new),
@@ -29,8 +28,10 @@ public final class Leader implements RaftRole {
     private final List<Integer> voterIds;
     private final TreeMap<Integer, ReplicaProgress> voters = new TreeMap<>();
     private final LinkedHashMap<Integer, ReplicaProgress> observers = new LinkedHashMap<>();
-    private final TreeSet<Integer> beginQuorumEpochAcked = new TreeSet<>();
+    /** Voter id to when it first acknowledged this epoch. */
+    private final TreeMap<Integer, Long> beginQuorumEpochAckedMs = new TreeMap<>();
     private final TreeMap<Integer, Long> beginQuorumEpochNextSendMs = new TreeMap<>();
+    private final TreeMap<Integer, Long> beginQuorumEpochResendNotBeforeMs = new TreeMap<>();
     private final LinkedHashMap<Long, ParkedFetch> parkedFetches = new LinkedHashMap<>();
     private final AppendQueue appendQueue = new AppendQueue();
     private long highWatermark = -1;
@@ -158,25 +159,50 @@ public final class Leader implements RaftRole {
         this.checkQuorumDeadlineMs = deadlineMs;
     }
 
-    public boolean needsBeginQuorumEpoch(int voterId, long nowMs) {
-        Long next = beginQuorumEpochNextSendMs.get(voterId);
-        return next != null && !beginQuorumEpochAcked.contains(voterId) && nowMs >= next;
+    /**
+     * Whether to send BeginQuorumEpoch to {@code voterId} now: until it acknowledges the epoch
+     * (by answering or fetching), whenever its retry is due; after that, again whenever it has
+     * not fetched for {@code staleMs} (Kafka re-sends every fetch timeout / 2). A voter
+     * stranded in a higher epoch, by a candidacy nobody heard of, fetches from no one and
+     * refuses our pre-votes' leader; the re-sent request is answered FENCED_LEADER_EPOCH with
+     * its epoch, and this leader steps down so the next election includes it.
+     */
+    public boolean isBeginQuorumEpochDue(int voterId, long nowMs, long staleMs) {
+        if (!beginQuorumEpochAckedMs.containsKey(voterId)) {
+            Long next = beginQuorumEpochNextSendMs.get(voterId);
+            return next != null && nowMs >= next;
+        }
+        return nowMs >= staleResendDueMs(voterId, staleMs);
     }
 
-    public void scheduleBeginQuorumEpoch(int voterId, long atMs) {
-        if (!beginQuorumEpochAcked.contains(voterId)) {
-            beginQuorumEpochNextSendMs.put(voterId, atMs);
+    /** Records a send: the next (re)send to this voter waits at least until {@code retryAtMs}. */
+    public void scheduleBeginQuorumEpoch(int voterId, long retryAtMs, long staleMs, long nowMs) {
+        if (beginQuorumEpochAckedMs.containsKey(voterId)) {
+            beginQuorumEpochResendNotBeforeMs.put(voterId, nowMs + staleMs);
+        } else {
+            beginQuorumEpochNextSendMs.put(voterId, retryAtMs);
         }
     }
 
-    public void markBeginQuorumEpochAcked(int voterId) {
-        beginQuorumEpochAcked.add(voterId);
+    public void markBeginQuorumEpochAcked(int voterId, long nowMs) {
+        beginQuorumEpochAckedMs.putIfAbsent(voterId, nowMs);
         beginQuorumEpochNextSendMs.remove(voterId);
     }
 
-    /** The earliest pending BeginQuorumEpoch resend, or Long.MAX_VALUE. */
-    public long nextBeginQuorumEpochMs() {
-        return beginQuorumEpochNextSendMs.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+    /** The earliest pending BeginQuorumEpoch (re)send, or Long.MAX_VALUE. */
+    public long nextBeginQuorumEpochMs(long staleMs) {
+        long next = beginQuorumEpochNextSendMs.values().stream().mapToLong(Long::longValue).min()
+                .orElse(Long.MAX_VALUE);
+        for (int voterId : beginQuorumEpochAckedMs.keySet()) {
+            next = Math.min(next, staleResendDueMs(voterId, staleMs));
+        }
+        return next;
+    }
+
+    private long staleResendDueMs(int voterId, long staleMs) {
+        long heardMs = Math.max(voters.get(voterId).lastFetchMs(), beginQuorumEpochAckedMs.get(voterId));
+        return Math.max(heardMs + staleMs,
+                beginQuorumEpochResendNotBeforeMs.getOrDefault(voterId, Long.MIN_VALUE));
     }
 
     public LinkedHashMap<Long, ParkedFetch> parkedFetches() {
