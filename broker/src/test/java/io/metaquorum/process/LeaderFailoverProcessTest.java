@@ -119,7 +119,7 @@ class LeaderFailoverProcessTest {
 
     /**
      * SIGTERM to the leader of a settled quorum; asserts the graceful stop (exit 143, pid file
-     * removed), the resignation, that a follower pre-voted on it, and a new leader.
+     * removed), the resignation, that a follower campaigned on it without a pre-vote, and a new leader.
      */
     private Handover handOverBySigterm(TestInfo test) {
         cluster = ControllerCluster.start(ProcessTestNames.of(test), Map.of(
@@ -150,20 +150,20 @@ class LeaderFailoverProcessTest {
         List<RoleChange> survivorChanges = followers.stream()
                 .flatMap(id -> RoleChange.parse(cluster.node(id).logSince(logMarks.get(id))).stream()).toList();
         // With a 10-minute fetch timeout, no follower's fetch timed out during the test: only the
-        // resignation (or the resigned leader's closing connections) sends one into a pre-vote.
-        RoleChange firstPreVote = survivorChanges.stream()
-                .filter(c -> c.isFrom("FOLLOWER", epoch) && c.isTo("PROSPECTIVE", epoch))
+        // resignation makes one campaign, and a successor the leader named skips the pre-vote.
+        RoleChange firstCampaign = survivorChanges.stream()
+                .filter(c -> c.isFrom("FOLLOWER", epoch) && c.isTo("CANDIDATE", epoch + 1))
                 .min(Comparator.comparing(RoleChange::loggedAt))
-                .orElseThrow(() -> new AssertionError("no follower of epoch " + epoch + " started a pre-vote: "
-                        + survivorChanges));
-        // And it was the resignation: the first preferred successor pre-votes in the same driver pass
+                .orElseThrow(() -> new AssertionError("no follower of epoch " + epoch
+                        + " campaigned without a pre-vote: " + survivorChanges));
+        // And it was the resignation: the first preferred successor campaigns in the same driver pass
         // that handles EndQuorumEpoch, before its answer leaves, and the old leader logs "graceful
         // shutdown complete" only once every successor answered (the 10 s request timeout is never
         // reached here); its transport, and with it every connection, closes after that line.
         String handoverComplete = LogTimestamps.ofFirstLineContaining(oldLeaderLog, "graceful shutdown complete")
                 .orElseThrow(() -> new AssertionError("node " + oldLeader + " logged no completed graceful shutdown:\n"
                         + oldLeaderLog));
-        assertTrue(firstPreVote.loggedAt().compareTo(handoverComplete) <= 0, "the first pre-vote (" + firstPreVote
+        assertTrue(firstCampaign.loggedAt().compareTo(handoverComplete) <= 0, "the first campaign (" + firstCampaign
                 + ") precedes the end of the resignation handshake (" + handoverComplete + "):\n" + oldLeaderLog);
         assertTrue(survivorChanges.stream().anyMatch(c -> c.nodeId() == after.leaderId()
                         && c.isTo("LEADER", after.leaderEpoch())),
