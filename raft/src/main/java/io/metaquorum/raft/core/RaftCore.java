@@ -25,6 +25,7 @@ import io.metaquorum.raft.core.handler.QuorumEpochHandler;
 import io.metaquorum.raft.core.handler.SnapshotServer;
 import io.metaquorum.raft.core.handler.VoteHandler;
 import io.metaquorum.raft.core.role.ElectionTimers;
+import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.core.role.RaftRole;
 import io.metaquorum.raft.core.role.Resigned;
 import io.metaquorum.raft.core.role.RoleTransitions;
@@ -205,7 +206,7 @@ public final class RaftCore {
      */
     public void beginShutdown(long nowMs) {
         ctx.markShuttingDown();
-        if (ctx.role() instanceof io.metaquorum.raft.core.role.Leader) {
+        if (ctx.role() instanceof Leader) {
             resignedEpochOnShutdown = ctx.role().epoch();
             leaders.resign(nowMs);
         }
