@@ -76,14 +76,57 @@ mq_classpath() {
   fi
 }
 
+# The JDK's jar tool, or unzip, to take one file out of a jar; empty if neither exists.
+mq_unjar_command() {
+  if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/jar" ]]; then
+    echo "$JAVA_HOME/bin/jar xf"
+  elif command -v jar >/dev/null; then
+    echo "jar xf"
+  elif command -v unzip >/dev/null; then
+    echo "unzip -q -o"
+  fi
+}
+
+# Prints -Djava.library.path=DIR once RocksDB's JNI library for this machine is extracted
+# into DIR (under target/native, once per rocksdbjni version). RocksDB then loads it from
+# there; otherwise it copies its 15 MB library into java.io.tmpdir for every JVM, and a
+# node stopped by kill -9 leaves that copy behind. Prints nothing (and RocksDB falls back
+# to its own copy) on a platform without a glibc build in the jar or without jar/unzip.
+mq_native_library_opts() {
+  local lib jar dir tmp unjar
+  case "$(uname -s)-$(uname -m)" in
+    Linux-x86_64) lib=librocksdbjni-linux64.so ;;
+    Linux-aarch64) lib=librocksdbjni-linux-aarch64.so ;;
+    *) return 0 ;;
+  esac
+  compgen -G "/lib/ld-musl-*" >/dev/null && return 0
+  jar="$(mq_classpath | tr ':' '\n' | grep -m1 '/rocksdbjni-[^/]*\.jar$')" || return 0
+  dir="$MQ_HOME/target/native/$(basename "$jar" .jar)"
+  if [[ ! -f "$dir/$lib" ]]; then
+    unjar="$(mq_unjar_command)"
+    [[ -n "$unjar" ]] || return 0
+    mkdir -p "$dir" && tmp="$(mktemp -d "$dir/.extract.XXXXXX")" || return 0
+    # Extracted aside, then renamed: nodes started together never load a half-written file.
+    # shellcheck disable=SC2086
+    if (cd "$tmp" && $unjar "$jar" "$lib") >/dev/null 2>&1 && [[ -s "$tmp/$lib" ]]; then
+      mv -f "$tmp/$lib" "$dir/$lib"
+    fi
+    rm -rf "$tmp"
+  fi
+  [[ -f "$dir/$lib" ]] && echo "-Djava.library.path=$dir"
+  return 0
+}
+
 # mq_exec_tool MAIN ARGS...: a short-lived command-line tool (small heap, fast start).
 mq_exec_tool() {
   local main="$1"
   shift
   mq_build_if_missing
+  local native
+  native="$(mq_native_library_opts)"
   # shellcheck disable=SC2086
-  exec "$(mq_java)" -Xss1m -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC ${MQ_JAVA_OPTS:-} \
-    -cp "$(mq_classpath)" "$main" "$@"
+  exec "$(mq_java)" -Xss1m -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+    ${native:+"$native"} ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }
 
 # mq_exec_server MAIN ARGS...: a long-running node.
@@ -91,10 +134,12 @@ mq_exec_server() {
   local main="$1"
   shift
   mq_build_if_missing
+  local native
+  native="$(mq_native_library_opts)"
   # A 5 ms G1 pause goal: GC pauses were the largest part of the commit latency tail. The
   # heap is touched at start, so no GC or allocation later waits for the kernel to fault a
   # page in.
   # shellcheck disable=SC2086
   exec "$(mq_java)" ${MQ_HEAP_OPTS:--Xms128m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=5 -XX:+AlwaysPreTouch -XX:+ExitOnOutOfMemoryError \
-    ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
+    ${native:+"$native"} ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }

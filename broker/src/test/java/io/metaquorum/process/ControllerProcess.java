@@ -65,6 +65,11 @@ final class ControllerProcess {
         return directory.resolve("server.log");
     }
 
+    /** The node JVM's java.io.tmpdir, private to this node so tests can see what it leaves there. */
+    Path tmpDir() {
+        return directory.resolve("tmp");
+    }
+
     Path pidFile() {
         return directory.resolve(PidFile.FILE_NAME);
     }
@@ -82,7 +87,10 @@ final class ControllerProcess {
         }
         startMark = logMark();
         try {
-            process = scripts.command("mq-server", List.of(configFile().toString()))
+            Files.createDirectories(tmpDir());
+            ProcessBuilder command = scripts.command("mq-server", List.of(configFile().toString()));
+            command.environment().put("MQ_JAVA_OPTS", "-Djava.io.tmpdir=" + tmpDir());
+            process = command
                     .redirectErrorStream(true)
                     .redirectOutput(Redirect.appendTo(logFile().toFile()))
                     .start();

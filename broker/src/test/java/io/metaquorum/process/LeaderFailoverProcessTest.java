@@ -8,13 +8,17 @@ import io.metaquorum.metadata.tool.QuorumReport;
 import io.metaquorum.process.DumpedLog.DumpedRecord;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.server.ConfigKeys;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
@@ -56,6 +60,8 @@ class LeaderFailoverProcessTest {
         long committedBeforeKill = before.highWatermark();
 
         assertEquals(ControllerProcess.EXIT_SIGKILL, cluster.killHard(oldLeader), "exit status of kill -9");
+        assertEquals(List.of(), filesIn(cluster.node(oldLeader).tmpDir()),
+                "bin/mq-server loads RocksDB's library from target/native: kill -9 leaves no copy in the tmpdir");
         List<RoleChange> killedNodeChanges = RoleChange.parse(cluster.node(oldLeader).logSince(0));
         assertTrue(!killedNodeChanges.isEmpty() && killedNodeChanges.get(killedNodeChanges.size() - 1)
                         .isTo("LEADER", before.leaderEpoch()),
@@ -170,6 +176,14 @@ class LeaderFailoverProcessTest {
                 "node " + after.leaderId() + " logged its election in epoch " + after.leaderEpoch() + ": "
                         + survivorChanges);
         return new Handover(oldLeader, epoch, after, survivorChanges);
+    }
+
+    private static List<String> filesIn(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
     }
 
     private boolean follows(int id, int leaderId, int epoch) {
