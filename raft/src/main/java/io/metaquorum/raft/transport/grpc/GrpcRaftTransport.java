@@ -12,11 +12,13 @@ import io.grpc.stub.StreamObserver;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.DescribeQuorumRequest;
+import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.EndQuorumEpochRequest;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
+import io.metaquorum.protocol.NodeEndpoint;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.message.RaftMessage;
@@ -138,7 +140,8 @@ public final class GrpcRaftTransport implements Transport {
         if (message instanceof RaftRequest request) {
             sendRequest(request);
         } else if (message instanceof RaftResponse response) {
-            endpoint.answer(response.correlationId(), response.payload());
+            endpoint.answer(response.correlationId(), response.payload() instanceof DescribeQuorumResponse describe
+                    ? withPeerEndpoints(describe) : response.payload());
         } else {
             Invariants.check(false, "a transport sends requests and responses, not %s", message);
         }
@@ -179,6 +182,14 @@ public final class GrpcRaftTransport implements Transport {
         ClientCall<Q, R> call = channel.newCall(method,
                 CallOptions.DEFAULT.withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS));
         ClientCalls.asyncUnaryCall(call, payload, new AnswerObserver<>(request));
+    }
+
+    /** The core knows no addresses: the transport adds where it reaches each peer. */
+    private DescribeQuorumResponse withPeerEndpoints(DescribeQuorumResponse response) {
+        DescribeQuorumResponse.Builder builder = response.toBuilder().clearNodes();
+        config.peers().forEach((id, address) -> builder.addNodes(NodeEndpoint.newBuilder().setNodeId(id)
+                .setHost(address.getHostString()).setPort(address.getPort())));
+        return builder.build();
     }
 
     /** Passes inbound messages on, noting which peers just proved to be up. */
