@@ -163,9 +163,10 @@ public final class Leader implements RaftRole {
      * Whether to send BeginQuorumEpoch to {@code voterId} now: until it acknowledges the epoch
      * (by answering or fetching), whenever its retry is due; after that, again whenever it has
      * not fetched for {@code staleMs} (Kafka re-sends every fetch timeout / 2). A voter
-     * stranded in a higher epoch, by a candidacy nobody heard of, fetches from no one and
-     * refuses our pre-votes' leader; the re-sent request is answered FENCED_LEADER_EPOCH with
-     * its epoch, and this leader steps down so the next election includes it.
+     * stranded in a higher epoch by a candidacy nobody heard of fetches from no one, and its
+     * pre-votes never carry its epoch to the others; the re-sent request is answered
+     * FENCED_LEADER_EPOCH with that epoch, and this leader steps down so the next election
+     * includes the stranded voter.
      */
     public boolean isBeginQuorumEpochDue(int voterId, long nowMs, long staleMs) {
         if (!beginQuorumEpochAckedMs.containsKey(voterId)) {
@@ -175,7 +176,10 @@ public final class Leader implements RaftRole {
         return nowMs >= staleResendDueMs(voterId, staleMs);
     }
 
-    /** Records a send: the next (re)send to this voter waits at least until {@code retryAtMs}. */
+    /**
+     * Records a send: a voter that has not acknowledged the epoch is retried at
+     * {@code retryAtMs}, one that has is not sent the epoch again for {@code staleMs}.
+     */
     public void scheduleBeginQuorumEpoch(int voterId, long retryAtMs, long staleMs, long nowMs) {
         if (beginQuorumEpochAckedMs.containsKey(voterId)) {
             beginQuorumEpochResendNotBeforeMs.put(voterId, nowMs + staleMs);
