@@ -1,5 +1,7 @@
 package io.metaquorum.bench;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
@@ -7,9 +9,17 @@ import org.HdrHistogram.Histogram;
  * Cuts the commit latencies into one-second intervals, prints each as a
  * {@code PROGRESS} line (so a stall or a backlog left by the warm-up shows where it
  * happened), and sums the intervals after the warm-up into the measured histogram.
+ *
+ * <p>The intervals are closed on a reporter thread of their own, not on the load
+ * generator's: computing percentiles and printing took long enough that the record due
+ * meanwhile was appended late, once a second, and its latency counts from when it was due
+ * (the single-writer p99 on tmpfs went from 5.3 to 3.3 ms without it). Synchronized:
+ * the reporter and the generator's final {@link #finish} share the state.
  */
 final class LatencyIntervals {
     private static final long INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How often the reporter looks: a line comes at most this late after its second ends. */
+    private static final long REPORTER_TICK_MS = 20;
 
     private final CommitLatencyRecorder recorder;
     private final long startNanos;
@@ -27,8 +37,20 @@ final class LatencyIntervals {
         recorder.takeInterval();
     }
 
+    /** A daemon thread that closes each interval when its second is over; shut it down before {@link #finish}. */
+    ScheduledExecutorService startReporter() {
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "bench-intervals");
+            thread.setDaemon(true);
+            return thread;
+        });
+        reporter.scheduleAtFixedRate(() -> maybeReport(System.nanoTime()), REPORTER_TICK_MS, REPORTER_TICK_MS,
+                TimeUnit.MILLISECONDS);
+        return reporter;
+    }
+
     /** Closes the interval if a second has passed since the last one. */
-    void maybeReport(long nowNanos) {
+    synchronized void maybeReport(long nowNanos) {
         if (nowNanos >= nextReportNanos) {
             closeInterval(nowNanos);
             nextReportNanos += INTERVAL_NANOS;
@@ -36,15 +58,20 @@ final class LatencyIntervals {
     }
 
     /** Closes the last, partial interval. */
-    void finish(long nowNanos) {
+    synchronized void finish(long nowNanos) {
         closeInterval(nowNanos);
     }
 
-    Histogram measured() {
+    /** Whether the warm-up is over: intervals closed from now on count. */
+    synchronized boolean isMeasuring() {
+        return committedAtMeasureStart >= 0;
+    }
+
+    synchronized Histogram measured() {
         return measured;
     }
 
-    long measuredCommits() {
+    synchronized long measuredCommits() {
         return committedAtMeasureStart < 0 ? 0 : recorder.committedRecords() - committedAtMeasureStart;
     }
 
