@@ -43,7 +43,8 @@ public final class LeaderCoordinator {
     void becomeLeader(long nowMs) {
         Candidate candidate = (Candidate) ctx.role();
         List<Integer> granting = candidate.tally().grantingVoters();
-        Leader leader = ctx.roles().toLeader(ctx.log().endOffset(), nowMs, checkQuorumTimeoutMs());
+        Leader leader = ctx.roles().toLeader(ctx.log().endOffset(), nowMs, checkQuorumTimeoutMs(),
+                beginQuorumEpochResendMs());
         ControlRecord change = ControlRecord.newBuilder().setLeaderChange(LeaderChangeRecord.newBuilder()
                 .setLeaderId(ctx.localId()).addAllVoters(ctx.config().voterIds()).addAllGrantingVoters(granting))
                 .build();
@@ -82,7 +83,7 @@ public final class LeaderCoordinator {
         sendBeginQuorumEpoch(leader, nowMs);
         long parkedDeadline = fetches.completeParkedFetches(leader, nowMs);
         return Math.min(Math.min(lingerDeadline, parkedDeadline),
-                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs(staleFetchMs())));
+                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs()));
     }
 
     private long drainAppendQueue(Leader leader, long nowMs) {
@@ -131,18 +132,17 @@ public final class LeaderCoordinator {
 
     private void sendBeginQuorumEpoch(Leader leader, long nowMs) {
         for (int voterId : ctx.config().voterIds()) {
-            if (voterId == ctx.localId() || !leader.isBeginQuorumEpochDue(voterId, nowMs, staleFetchMs())) {
+            if (voterId == ctx.localId() || !leader.isBeginQuorumEpochDue(voterId, nowMs)) {
                 continue;
             }
-            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().requestTimeoutMs(),
-                    staleFetchMs(), nowMs);
+            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().requestTimeoutMs(), nowMs);
             ctx.outbox().sendRequest(voterId, RaftRpcs.beginQuorumEpochRequest(ctx.clusterId(), voterId,
                     ctx.localId(), leader.epoch()), leader.epoch(), ctx.requestDeadline(nowMs));
         }
     }
 
     /** A voter that has not fetched this long is sent BeginQuorumEpoch again (Kafka: fetch timeout / 2). */
-    private long staleFetchMs() {
+    private long beginQuorumEpochResendMs() {
         return ctx.config().timeouts().fetchTimeoutMs() / 2;
     }
 
@@ -163,8 +163,7 @@ public final class LeaderCoordinator {
 
     public void handleBeginQuorumEpochFailure(int voterId, Outbox.Inflight sent, long nowMs) {
         if (ctx.role() instanceof Leader leader && leader.epoch() == sent.epoch()) {
-            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().retryBackoffMs(),
-                    staleFetchMs(), nowMs);
+            leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().retryBackoffMs(), nowMs);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -28,17 +29,19 @@ public final class Leader implements RaftRole {
     private final List<Integer> voterIds;
     private final TreeMap<Integer, ReplicaProgress> voters = new TreeMap<>();
     private final LinkedHashMap<Integer, ReplicaProgress> observers = new LinkedHashMap<>();
-    /** Voter id to when it first acknowledged this epoch. */
-    private final TreeMap<Integer, Long> beginQuorumEpochAckedMs = new TreeMap<>();
+    /** Voter id to when the epoch was last settled with it: its first acknowledgement, then each re-send. */
+    private final TreeMap<Integer, Long> beginQuorumEpochSettledMs = new TreeMap<>();
     private final TreeMap<Integer, Long> beginQuorumEpochNextSendMs = new TreeMap<>();
-    private final TreeMap<Integer, Long> beginQuorumEpochResendNotBeforeMs = new TreeMap<>();
     private final LinkedHashMap<Long, ParkedFetch> parkedFetches = new LinkedHashMap<>();
     private final AppendQueue appendQueue = new AppendQueue();
     private long highWatermark = -1;
+    private final long beginQuorumEpochResendMs;
     private long checkQuorumDeadlineMs;
 
-    public Leader(int epoch, int localId, long epochStartOffset, List<Integer> voterIds, long checkQuorumDeadlineMs) {
+    public Leader(int epoch, int localId, long epochStartOffset, List<Integer> voterIds, long checkQuorumDeadlineMs,
+                  long beginQuorumEpochResendMs) {
         this.epoch = epoch;
+        this.beginQuorumEpochResendMs = beginQuorumEpochResendMs;
         this.localId = localId;
         this.epochStartOffset = epochStartOffset;
         this.voterIds = List.copyOf(voterIds);
@@ -162,51 +165,50 @@ public final class Leader implements RaftRole {
     /**
      * Whether to send BeginQuorumEpoch to {@code voterId} now: until it acknowledges the epoch
      * (by answering or fetching), whenever its retry is due; after that, again whenever it has
-     * not fetched for {@code staleMs} (Kafka re-sends every fetch timeout / 2). A voter
-     * stranded in a higher epoch by a candidacy nobody heard of fetches from no one, and its
-     * pre-votes never carry its epoch to the others; the re-sent request is answered
-     * FENCED_LEADER_EPOCH with that epoch, and this leader steps down so the next election
-     * includes the stranded voter.
+     * gone {@code beginQuorumEpochResendMs} without fetching or being sent the epoch (Kafka
+     * re-sends every fetch timeout / 2). A voter stranded in a higher epoch by a candidacy
+     * nobody heard of fetches from no one, and its pre-votes never carry its epoch to the
+     * others; the re-sent request is answered FENCED_LEADER_EPOCH with that epoch, and this
+     * leader steps down so the next election includes the stranded voter.
      */
-    public boolean isBeginQuorumEpochDue(int voterId, long nowMs, long staleMs) {
-        if (!beginQuorumEpochAckedMs.containsKey(voterId)) {
+    public boolean isBeginQuorumEpochDue(int voterId, long nowMs) {
+        Long settled = beginQuorumEpochSettledMs.get(voterId);
+        if (settled == null) {
             Long next = beginQuorumEpochNextSendMs.get(voterId);
             return next != null && nowMs >= next;
         }
-        return nowMs >= staleResendDueMs(voterId, staleMs);
+        return nowMs >= resendDueMs(voterId, settled);
     }
 
     /**
-     * Records a send: a voter that has not acknowledged the epoch is retried at
-     * {@code retryAtMs}, one that has is not sent the epoch again for {@code staleMs}.
+     * Records a send, or a failed one: a voter that has not acknowledged the epoch is tried
+     * again at {@code retryAtMs}, one that has counts as settled now.
      */
-    public void scheduleBeginQuorumEpoch(int voterId, long retryAtMs, long staleMs, long nowMs) {
-        if (beginQuorumEpochAckedMs.containsKey(voterId)) {
-            beginQuorumEpochResendNotBeforeMs.put(voterId, nowMs + staleMs);
+    public void scheduleBeginQuorumEpoch(int voterId, long retryAtMs, long nowMs) {
+        if (beginQuorumEpochSettledMs.containsKey(voterId)) {
+            beginQuorumEpochSettledMs.put(voterId, nowMs);
         } else {
             beginQuorumEpochNextSendMs.put(voterId, retryAtMs);
         }
     }
 
     public void markBeginQuorumEpochAcked(int voterId, long nowMs) {
-        beginQuorumEpochAckedMs.putIfAbsent(voterId, nowMs);
+        beginQuorumEpochSettledMs.putIfAbsent(voterId, nowMs);
         beginQuorumEpochNextSendMs.remove(voterId);
     }
 
     /** The earliest pending BeginQuorumEpoch (re)send, or Long.MAX_VALUE. */
-    public long nextBeginQuorumEpochMs(long staleMs) {
+    public long nextBeginQuorumEpochMs() {
         long next = beginQuorumEpochNextSendMs.values().stream().mapToLong(Long::longValue).min()
                 .orElse(Long.MAX_VALUE);
-        for (int voterId : beginQuorumEpochAckedMs.keySet()) {
-            next = Math.min(next, staleResendDueMs(voterId, staleMs));
+        for (Map.Entry<Integer, Long> settled : beginQuorumEpochSettledMs.entrySet()) {
+            next = Math.min(next, resendDueMs(settled.getKey(), settled.getValue()));
         }
         return next;
     }
 
-    private long staleResendDueMs(int voterId, long staleMs) {
-        long heardMs = Math.max(voters.get(voterId).lastFetchMs(), beginQuorumEpochAckedMs.get(voterId));
-        return Math.max(heardMs + staleMs,
-                beginQuorumEpochResendNotBeforeMs.getOrDefault(voterId, Long.MIN_VALUE));
+    private long resendDueMs(int voterId, long settledMs) {
+        return Math.max(voters.get(voterId).lastFetchMs(), settledMs) + beginQuorumEpochResendMs;
     }
 
     public LinkedHashMap<Long, ParkedFetch> parkedFetches() {

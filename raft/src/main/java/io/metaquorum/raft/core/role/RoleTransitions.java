@@ -116,11 +116,11 @@ public final class RoleTransitions {
                 new VoteTally(config.voterIds(), config.localId())));
     }
 
-    public Leader toLeader(long epochStartOffset, long nowMs, long checkQuorumTimeoutMs) {
+    public Leader toLeader(long epochStartOffset, long nowMs, long checkQuorumTimeoutMs, long beginQuorumEpochResendMs) {
         Invariants.check(current instanceof Candidate c && c.tally().isWon(),
                 "node %d: only a candidate with a majority leads", config.localId());
         Leader leader = new Leader(current.epoch(), config.localId(), epochStartOffset, config.voterIds(),
-                nowMs + checkQuorumTimeoutMs);
+                nowMs + checkQuorumTimeoutMs, beginQuorumEpochResendMs);
         switchTo(leader);
         return leader;
     }
