@@ -34,15 +34,11 @@ public final class ElectionCoordinator {
         if (!ctx.config().isVoter() || ctx.isShuttingDown()) {
             return Long.MAX_VALUE;
         }
-        if (role instanceof Follower f && f.isNamedSuccessor() && nowMs >= f.fetchDeadlineMs()) {
-            ctx.roles().toCandidateOnHandover(nowMs);
-            maybeWin(nowMs);
-            role = ctx.role();
-        } else if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()
+        if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()
                 || role instanceof Follower f && nowMs >= f.fetchDeadlineMs()
                 || role instanceof Resigned r && nowMs >= r.electionDeadlineMs()
                 || role instanceof Candidate c && c.isBackingOff() && nowMs >= c.backoffDeadlineMs()) {
-            startPreVote(nowMs);
+            startElection(nowMs);
             role = ctx.role();
         }
         if (role instanceof Prospective p) {
@@ -54,8 +50,13 @@ public final class ElectionCoordinator {
         return deadlineOf(ctx.role());
     }
 
-    private void startPreVote(long nowMs) {
-        ctx.roles().toProspective(nowMs);
+    /** A pre-vote, except for a successor its leader named, which campaigns at once. */
+    private void startElection(long nowMs) {
+        if (ctx.role() instanceof Follower f && f.isNamedSuccessor()) {
+            ctx.roles().toCandidateOnHandover(nowMs);
+        } else {
+            ctx.roles().toProspective(nowMs);
+        }
         maybeWin(nowMs);
     }
 
