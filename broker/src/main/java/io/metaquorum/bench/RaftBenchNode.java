@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -85,7 +84,7 @@ public final class RaftBenchNode {
         long offered = 0;
         AtomicLong refused = new AtomicLong();
         LatencyIntervals intervals = new LatencyIntervals(recorder, start, measureStart);
-        ScheduledExecutorService reporter = intervals.startReporter();
+        intervals.startReporter();
         LoadPacer pacer = new LoadPacer(load.throughput(), start);
         while (System.nanoTime() < end && driver.status().isLeader()) {
             long now = System.nanoTime();
@@ -107,7 +106,6 @@ public final class RaftBenchNode {
             });
             offered += chunk;
         }
-        reporter.shutdownNow();
         intervals.finish(System.nanoTime());
         report(intervals, load.durationS());
     }
