@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * <p>Why: the JVM loads a class on first use. The roles, handlers and messages of an
  * election are first used in the middle of one, and on a node restarted a moment ago that
  * meant tens of milliseconds of reading and verifying classes between a leader's
- * EndQuorumEpoch and the successor's pre-vote. Loading them here moves that cost to
+ * EndQuorumEpoch and the successor's campaign. Loading them here moves that cost to
  * start-up, where nobody waits for it.
  */
 final class ClassPreloader {

@@ -183,8 +183,6 @@ public final class InMemoryRaftLog implements RaftLog {
         return index > 0 && batches.get(index - 1).getEpoch() == id.epoch();
     }
 
-
-
     private void rebuildEpochStarts() {
         epochStarts.clear();
         for (RecordBatch batch : batches) {
