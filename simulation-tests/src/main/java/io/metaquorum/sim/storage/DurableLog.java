@@ -99,6 +99,4 @@ final class DurableLog {
         snapshotId = null;
         snapshotContent = null;
     }
-
-
 }
