@@ -44,6 +44,8 @@ final class LogDatabase implements AutoCloseable {
     private final WriteOptions bufferedWrites;
     private final WriteOptions syncedWrites;
     private final ReadOptions reads;
+    /** Scratch space of the writing thread (the Raft driver's) for keys and values put into write batches. */
+    private final DirectValueBuffer valueBuffer = new DirectValueBuffer();
     private final boolean readOnly;
     private boolean closed;
 
@@ -75,20 +77,30 @@ final class LogDatabase implements AutoCloseable {
      * tool can read the log of a running node (as of the moment it opens).
      */
     static LogDatabase open(Path directory, boolean readOnly) {
+        return open(directory, readOnly, MEMTABLE_BYTES);
+    }
+
+    /** As {@link #open(Path, boolean)} with memtables of {@code memtableBytes} (tests use small ones). */
+    static LogDatabase open(Path directory, boolean readOnly, long memtableBytes) {
         // Recycled WAL files are overwritten in place, so a WAL sync is an fdatasync that
         // changes no file size: about 0.25 ms instead of 2.2 ms on this machine class
         // (measured p50 over 1,500 syncs of one small batch each).
         // A flush or compaction syncs its file every MiB as it writes it: one final sync of a
         // whole 64 MiB file stalled the WAL syncs sharing the disk. Commit p99 at 400,000
         // records/s: 27 and 17 ms against 67 and 71 ms (mq-bench raft-append, two runs each).
+        // A WAL file is only released once every column family has flushed what it holds, and
+        // the epochs and meta families take a few bytes a day: without a cap on the WAL they
+        // never flush, so no WAL file was ever deleted or recycled. The cap makes RocksDB flush
+        // them whenever the live WAL outgrows what the log family's memtables can hold.
         DBOptions dbOptions = new DBOptions().setCreateIfMissing(!readOnly).setCreateMissingColumnFamilies(!readOnly)
-                .setRecycleLogFileNum(WAL_FILES_RECYCLED).setUseFsync(false).setBytesPerSync(FILE_BYTES_PER_SYNC);
+                .setRecycleLogFileNum(WAL_FILES_RECYCLED).setUseFsync(false).setBytesPerSync(FILE_BYTES_PER_SYNC)
+                .setMaxTotalWalSize(memtableBytes * MEMTABLES_MAX);
         // The log is written once, in key order, and read mostly from the tail: large memtables
         // mean fewer flushes, and level compaction rarely has overlapping files to merge.
         // Snappy (RocksDB's default) stays: storing the log uncompressed doubled the bytes
         // flushed to a disk the WAL syncs share, and the commit p50 at 400,000 records/s went
         // from about 4 to 20-25 ms (mq-bench raft-append).
-        ColumnFamilyOptions familyOptions = new ColumnFamilyOptions().setWriteBufferSize(MEMTABLE_BYTES)
+        ColumnFamilyOptions familyOptions = new ColumnFamilyOptions().setWriteBufferSize(memtableBytes)
                 .setMaxWriteBufferNumber(MEMTABLES_MAX).setCompressionType(CompressionType.SNAPPY_COMPRESSION);
         List<ColumnFamilyDescriptor> descriptors = List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
@@ -129,6 +141,10 @@ final class LogDatabase implements AutoCloseable {
         } catch (RocksDBException e) {
             throw failure("read", e);
         }
+    }
+
+    DirectValueBuffer valueBuffer() {
+        return valueBuffer;
     }
 
     LogWrite newWrite() {
