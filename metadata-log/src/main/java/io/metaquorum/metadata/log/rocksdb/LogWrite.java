@@ -19,8 +19,9 @@ final class LogWrite implements AutoCloseable {
     }
 
     LogWrite putBatch(RecordBatch recordBatch) {
-        return apply("put batch", () -> batch.put(database.log(), Keys.offsetKey(recordBatch.getBaseOffset()),
-                recordBatch.toByteArray()));
+        DirectValueBuffer buffer = database.valueBuffer();
+        buffer.fill(recordBatch.getBaseOffset(), recordBatch);
+        return apply("put batch", () -> batch.put(database.log(), buffer.key(), buffer.value()));
     }
 
     /** Deletes the batches keyed in {@code [fromOffset, toOffset)}; an empty range is no operation. */

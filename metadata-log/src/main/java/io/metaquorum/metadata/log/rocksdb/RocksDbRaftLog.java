@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.log.rocksdb;
 
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.RecordBatch;
@@ -375,7 +376,13 @@ public final class RocksDbRaftLog implements RaftLog {
         }
         RecordBatch batch;
         try {
-            batch = RecordBatch.parseFrom(value);
+            // The records block points into the value instead of being copied out of it: the
+            // array is this batch's alone (RocksDB returned a fresh one).
+            CodedInputStream input = CodedInputStream.newInstance(value);
+            input.enableAliasing(true);
+            input.setSizeLimit(Integer.MAX_VALUE);
+            batch = RecordBatch.parser().parseFrom(input);
+            input.checkLastTagWas(0);
         } catch (InvalidProtocolBufferException e) {
             throw new CorruptLogException(offset, "stored batch does not parse: " + e.getMessage());
         }
