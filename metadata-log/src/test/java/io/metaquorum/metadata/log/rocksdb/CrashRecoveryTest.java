@@ -23,8 +23,11 @@ class CrashRecoveryTest {
     void logReopensAfterTheWritingProcessHalts() throws Exception {
         Path output = directory.resolve("child.out");
         Path logDirectory = directory.resolve("log");
+        // The child halts, so its exit hooks never delete the copy of RocksDB's JNI library it
+        // makes in its temporary directory: that is this test's directory, not /tmp.
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), CrashingWriter.class.getName(), logDirectory.toString())
+                "-Djava.io.tmpdir=" + directory, "-cp", System.getProperty("java.class.path"),
+                CrashingWriter.class.getName(), logDirectory.toString())
                 .redirectErrorStream(true).redirectOutput(output.toFile()).start();
         // A bound against a hung child, not a timing assumption: the child does not wait for anything.
         assertTrue(child.waitFor(5, TimeUnit.MINUTES), "child did not finish");
