@@ -1,8 +1,8 @@
 package io.metaquorum.metadata.log.rocksdb;
 
-import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.common.proto.AliasingParser;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
@@ -378,11 +378,7 @@ public final class RocksDbRaftLog implements RaftLog {
         try {
             // The records block points into the value instead of being copied out of it: the
             // array is this batch's alone (RocksDB returned a fresh one).
-            CodedInputStream input = CodedInputStream.newInstance(value);
-            input.enableAliasing(true);
-            input.setSizeLimit(Integer.MAX_VALUE);
-            batch = RecordBatch.parser().parseFrom(input);
-            input.checkLastTagWas(0);
+            batch = AliasingParser.parse(RecordBatch.parser(), value);
         } catch (InvalidProtocolBufferException e) {
             throw new CorruptLogException(offset, "stored batch does not parse: " + e.getMessage());
         }

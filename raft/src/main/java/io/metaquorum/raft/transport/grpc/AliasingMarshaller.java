@@ -1,6 +1,5 @@
 package io.metaquorum.raft.transport.grpc;
 
-import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
@@ -8,6 +7,7 @@ import io.grpc.KnownLength;
 import io.grpc.MethodDescriptor;
 import io.grpc.MethodDescriptor.Marshaller;
 import io.grpc.Status;
+import io.metaquorum.common.proto.AliasingParser;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -41,13 +41,7 @@ final class AliasingMarshaller<T extends Message> implements Marshaller<T> {
     @Override
     public T parse(InputStream stream) {
         try {
-            byte[] bytes = readFully(stream);
-            CodedInputStream input = CodedInputStream.newInstance(bytes);
-            input.enableAliasing(true);
-            input.setSizeLimit(Integer.MAX_VALUE);
-            T message = parser.parseFrom(input);
-            input.checkLastTagWas(0);
-            return message;
+            return AliasingParser.parse(parser, readFully(stream));
         } catch (InvalidProtocolBufferException e) {
             throw Status.INTERNAL.withDescription("invalid protobuf answer").withCause(e).asRuntimeException();
         } catch (IOException e) {
