@@ -23,17 +23,14 @@ final class DirectValueBuffer {
     private ByteBuffer key;
     private ByteBuffer value;
 
-    /**
-     * Writes the key of {@code offset} (big-endian, as {@link Keys#offsetKey} encodes it) and
-     * {@code message} into the buffer; read them with {@link #key()} and {@link #value()}.
-     */
-    void fill(long offset, MessageLite message) {
+    /** Writes {@code keyBytes} and {@code message} into the buffer; read them with {@link #key()} and {@link #value()}. */
+    void fill(byte[] keyBytes, MessageLite message) {
         int size = message.getSerializedSize();
-        ensureCapacity(Long.BYTES + size);
+        ensureCapacity(keyBytes.length + size);
         buffer.clear();
-        buffer.putLong(offset);
-        ByteBuffer valueView = buffer.slice(Long.BYTES, size);
-        CodedOutputStream output = CodedOutputStream.newInstance(valueView);
+        buffer.put(keyBytes);
+        value = buffer.slice(keyBytes.length, size);
+        CodedOutputStream output = CodedOutputStream.newInstance(value);
         try {
             message.writeTo(output);
             output.flush();
@@ -41,8 +38,8 @@ final class DirectValueBuffer {
             throw new UncheckedIOException("serializing into a direct buffer of " + size + " bytes", e);
         }
         output.checkNoSpaceLeft();
-        key = buffer.slice(0, Long.BYTES);
-        value = buffer.slice(Long.BYTES, size);
+        value.rewind();
+        key = buffer.slice(0, keyBytes.length);
     }
 
     ByteBuffer key() {

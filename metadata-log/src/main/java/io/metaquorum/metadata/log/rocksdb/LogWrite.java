@@ -20,7 +20,7 @@ final class LogWrite implements AutoCloseable {
 
     LogWrite putBatch(RecordBatch recordBatch) {
         DirectValueBuffer buffer = database.valueBuffer();
-        buffer.fill(recordBatch.getBaseOffset(), recordBatch);
+        buffer.fill(Keys.offsetKey(recordBatch.getBaseOffset()), recordBatch);
         return apply("put batch", () -> batch.put(database.log(), buffer.key(), buffer.value()));
     }
 

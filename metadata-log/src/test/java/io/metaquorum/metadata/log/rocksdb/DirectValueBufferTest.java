@@ -29,7 +29,7 @@ class DirectValueBufferTest {
         DirectValueBuffer buffer = new DirectValueBuffer();
         RecordBatch batch = batch(42, 10, 100);
 
-        buffer.fill(42, batch);
+        buffer.fill(Keys.offsetKey(42), batch);
 
         assertTrue(buffer.key().isDirect() && buffer.value().isDirect());
         assertArrayEquals(Keys.offsetKey(42), bytes(buffer.key()));
@@ -42,13 +42,13 @@ class DirectValueBufferTest {
         int initial = buffer.capacity();
         RecordBatch large = batch(1_000_000L, 2_000, 100);
 
-        buffer.fill(1_000_000L, large);
+        buffer.fill(Keys.offsetKey(1_000_000L), large);
 
         assertTrue(buffer.capacity() >= Long.BYTES + large.getSerializedSize() && buffer.capacity() > initial);
         assertArrayEquals(large.toByteArray(), bytes(buffer.value()));
 
         RecordBatch small = batch(7, 1, 5);
-        buffer.fill(7, small);
+        buffer.fill(Keys.offsetKey(7), small);
         assertEquals(small.getSerializedSize(), buffer.value().remaining());
         assertArrayEquals(small.toByteArray(), bytes(buffer.value()));
         assertArrayEquals(Keys.offsetKey(7), bytes(buffer.key()));
