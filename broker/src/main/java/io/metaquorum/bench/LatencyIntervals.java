@@ -51,7 +51,7 @@ final class LatencyIntervals {
     }
 
     /** Closes the interval if a second has passed since the last one. */
-    synchronized void maybeReport(long nowNanos) {
+    private synchronized void maybeReport(long nowNanos) {
         if (nowNanos >= nextReportNanos) {
             closeInterval(nowNanos);
             nextReportNanos += INTERVAL_NANOS;

@@ -34,17 +34,17 @@ public final class Leader implements RaftRole {
     private final TreeMap<Integer, Long> beginQuorumEpochNextSendMs = new TreeMap<>();
     private final LinkedHashMap<Long, ParkedFetch> parkedFetches = new LinkedHashMap<>();
     private final AppendQueue appendQueue = new AppendQueue();
-    private long highWatermark = -1;
     private final long beginQuorumEpochResendMs;
+    private long highWatermark = -1;
     private long checkQuorumDeadlineMs;
 
     public Leader(int epoch, int localId, long epochStartOffset, List<Integer> voterIds, long checkQuorumDeadlineMs,
                   long beginQuorumEpochResendMs) {
         this.epoch = epoch;
-        this.beginQuorumEpochResendMs = beginQuorumEpochResendMs;
         this.localId = localId;
         this.epochStartOffset = epochStartOffset;
         this.voterIds = List.copyOf(voterIds);
+        this.beginQuorumEpochResendMs = beginQuorumEpochResendMs;
         this.checkQuorumDeadlineMs = checkQuorumDeadlineMs;
         for (int voterId : voterIds) {
             voters.put(voterId, new ReplicaProgress(voterId));
