@@ -145,7 +145,7 @@ public final class RaftCore {
         if (payload instanceof FetchResponse fetch) {
             fetcher.handleFetchResponse(response.correlationId(), fetch, nowMs);
         } else if (payload instanceof VoteResponse vote) {
-            votes.handleVoteResponse(response.sourceId(), sent, vote, nowMs);
+            votes.handleVoteResponse(response.sourceId(), response.correlationId(), sent, vote, nowMs);
         } else if (payload instanceof BeginQuorumEpochResponse begin) {
             leaders.handleBeginQuorumEpochResponse(response.sourceId(), sent, begin, nowMs);
         } else if (payload instanceof EndQuorumEpochResponse end) {
