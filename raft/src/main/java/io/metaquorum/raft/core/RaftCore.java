@@ -173,6 +173,7 @@ public final class RaftCore {
         for (RequestFailure expired : ctx.outbox().expire(nowMs)) {
             handle(expired, nowMs);
         }
+        fetches.answerFetchesParkedByFormerLeader();
         long next = elections.poll(nowMs);
         next = Math.min(next, leaders.poll(nowMs));
         if (ctx.role() instanceof Resigned resigned) {

@@ -120,6 +120,22 @@ class FetchInteractionTest {
     }
 
     @Test
+    void aLeaderMovedToAHigherEpochAnswersItsParkedFetchesWithTheNewEpochAtOnce() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        long end = replica.log.endOffset();
+        partition(replica.request(2, fetch(2, epoch, end, epoch, 500)));
+        assertTrue(replica.request(2, fetch(2, epoch, end, epoch, 500)).isEmpty(), "parked: nothing new");
+        // Voter 3 campaigns in a later epoch (the leader was cut off from it); its vote moves the leader there.
+        List<RaftMessage> out = replica.request(3, replica.voteFrom(3, epoch + 1, epoch, end, false));
+        assertFalse(replica.core.status().isLeader());
+        FetchPartitionResponse answer = partition(out);
+        assertEquals(ErrorCode.FENCED_LEADER_EPOCH, answer.getErrorCode());
+        assertEquals(epoch + 1, answer.getCurrentLeader().getLeaderEpoch(), "the fetcher learns the new epoch now");
+    }
+
+    @Test
     void staleAndMalformedFetchesGetErrorCodes() {
         OneReplica replica = new OneReplica();
         replica.electAsLeader();
