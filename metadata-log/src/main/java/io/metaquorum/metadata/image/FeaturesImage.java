@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * <p>Invariant: every stored level is &gt; 0; the map is unmodifiable.
  */
 public record FeaturesImage(Map<String, Integer> levels) {
-    public static final FeaturesImage EMPTY = new FeaturesImage(Map.of());
+    public static final FeaturesImage EMPTY = new FeaturesImage(new TreeMap<>());
 
     public FeaturesImage {
         levels = Collections.unmodifiableMap(new TreeMap<>(levels));
