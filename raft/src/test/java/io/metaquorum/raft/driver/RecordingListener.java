@@ -2,6 +2,7 @@ package io.metaquorum.raft.driver;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.List;
@@ -34,9 +35,17 @@ final class RecordingListener implements RaftListener {
     }
 
     @Override
-    public void handleLeaderChange(int leaderId, int epoch) {
-        if (leaderId == localId) {
-            leadsInEpoch.complete(epoch);
+    public void handleLeaderChange(LeaderAndEpoch leader) {
+        if (leader.isLeader(localId)) {
+            leadsInEpoch.complete(leader.epoch());
         }
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+    }
+
+    @Override
+    public void handleResign(int epoch) {
     }
 }
