@@ -197,7 +197,10 @@ public final class RaftCore {
         return ctx.outbox().take();
     }
 
-    /** Queues records for the next batch if this replica leads {@code epoch}. */
+    /**
+     * One atomic append in {@code epoch}, the epoch the caller decided in: all the records go
+     * into one batch, or none is queued and the result says why (see {@link AppendResult}).
+     */
     public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
         return leaders.append(epoch, records, nowMs);
     }

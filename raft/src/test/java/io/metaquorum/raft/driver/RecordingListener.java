@@ -14,6 +14,8 @@ import io.metaquorum.raft.storage.RecordBatches;
 final class RecordingListener implements RaftListener {
     private final int localId;
     final CompletableFuture<Integer> leadsInEpoch = new CompletableFuture<>();
+    /** The first handleBecomeLeader: {epoch, epochStartOffset}. */
+    final CompletableFuture<long[]> becameLeader = new CompletableFuture<>();
     /** Records of committed data batches (control batches left out), in commit order. */
     final LinkedBlockingQueue<ByteString> committedRecords = new LinkedBlockingQueue<>();
 
@@ -43,6 +45,7 @@ final class RecordingListener implements RaftListener {
 
     @Override
     public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        becameLeader.complete(new long[] {epoch, epochStartOffset});
     }
 
     @Override
