@@ -41,10 +41,10 @@ final class LeadershipReporter {
             ledEpoch = -1;
             listener.handleResign(resigned);
         }
-        LeaderAndEpoch current = knownLeader(role);
-        if (!current.equals(known)) {
-            known = current;
-            listener.handleLeaderChange(current);
+        int leaderId = knownLeaderId(role);
+        if (leaderId != known.leaderId() || role.epoch() != known.epoch()) {
+            known = new LeaderAndEpoch(leaderId, role.epoch());
+            listener.handleLeaderChange(known);
         }
         if (role instanceof Leader leader && ledEpoch != leader.epoch()
                 && ctx.commits().appliedOffset() > leader.epochStartOffset()) {
@@ -59,10 +59,10 @@ final class LeadershipReporter {
      * so a follower that pre-votes still names its leader: a flaky link does not make the
      * state machine see the leader vanish and come back. A resigned leader names none.
      */
-    private static LeaderAndEpoch knownLeader(RaftRole role) {
+    private static int knownLeaderId(RaftRole role) {
         if (role instanceof Prospective prospective) {
-            return new LeaderAndEpoch(prospective.lastLeaderId(), role.epoch());
+            return prospective.lastLeaderId();
         }
-        return new LeaderAndEpoch(role instanceof Resigned ? LeaderAndEpoch.NO_LEADER : role.leaderId(), role.epoch());
+        return role instanceof Resigned ? LeaderAndEpoch.NO_LEADER : role.leaderId();
     }
 }
