@@ -226,15 +226,21 @@ final class CoreCluster {
 
     /** Records what the state machine is told. */
     static final class RecordingListener implements RaftListener {
+        static final String RESTART = "restart";
         final List<String> committed = new ArrayList<>();
         final List<OffsetAndEpoch> snapshotsLoaded = new ArrayList<>();
-        /** Leadership as reported, in order: "leader L epoch E", "lead E from O", "resign E". */
+        /**
+         * Leadership as reported, in order: "leader L epoch E", "lead E from O", "resign E";
+         * kept across restarts, each restart marked "restart".
+         */
         final List<String> leadership = new ArrayList<>();
         long nextOffset;
 
         void reset() {
             committed.clear();
-            leadership.clear();
+            if (!leadership.isEmpty()) {
+                leadership.add(RESTART);
+            }
             nextOffset = 0;
         }
 
