@@ -1,6 +1,7 @@
 package io.metaquorum.bench;
 
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.List;
@@ -81,7 +82,17 @@ final class CommitLatencyRecorder implements RaftListener {
     }
 
     @Override
-    public void handleLeaderChange(int leaderId, int epoch) {
+    public void handleLeaderChange(LeaderAndEpoch leader) {
         // Leadership is read from the node's status by the load generator.
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        // The bench appends in whatever epoch the node leads, pinning none.
+    }
+
+    @Override
+    public void handleResign(int epoch) {
+        // Appends lost with a leadership simply never commit; their latency is not recorded.
     }
 }

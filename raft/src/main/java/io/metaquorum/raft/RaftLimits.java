@@ -5,8 +5,8 @@ package io.metaquorum.raft;
  *
  * @param fetchBytesMax          records returned by one Fetch
  * @param fetchSnapshotBytesMax  bytes returned by one FetchSnapshot chunk
- * @param appendBatchRecordsMax  records in one appended batch
- * @param appendBatchBytesMax    record bytes in one appended batch
+ * @param appendBatchRecordsMax  records in one appended batch, so also in one atomic append
+ * @param appendBatchBytesMax    record bytes in one appended batch, so also in one atomic append
  * @param appendQueueRecordsMax  records waiting to be appended before append() refuses more
  * @param snapshotBytesMax       the largest snapshot a follower downloads
  */

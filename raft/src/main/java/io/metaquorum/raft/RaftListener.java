@@ -9,6 +9,19 @@ import java.util.List;
  * arrive in offset order, each exactly once per incarnation; after
  * {@link #handleLoadSnapshot} the state machine must drop its state and take the
  * snapshot's, then commits continue from the snapshot's offset.
+ *
+ * <p>Leadership is reported once per change, at the end of the core call that made it:
+ * <ul>
+ *   <li>{@link #handleLeaderChange} on every replica whenever the leader it knows or its
+ *       epoch changes (a new leader hears its own id);</li>
+ *   <li>on the leader, {@link #handleBecomeLeader} once its state machine may write in its
+ *       epoch, and {@link #handleResign} exactly once when that leadership ends (resigned,
+ *       lost check-quorum, fenced by a higher epoch), before the change that ended it is
+ *       reported through {@link #handleLeaderChange}.</li>
+ * </ul>
+ * A leadership that ends before its leader-change record commits is reported by neither of
+ * the last two: the state machine never led in it. Before the first report a replica knows
+ * {@code LeaderAndEpoch.noLeader(0)}.
  */
 public interface RaftListener {
     /** Batches at or below the high watermark, in order, control batches included. */
@@ -17,6 +30,26 @@ public interface RaftListener {
     /** Replace all state by the snapshot ({@code content} as written by SnapshotCodec). */
     void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content);
 
-    /** The known leader changed: {@code leaderId} is -1 while unknown. */
-    void handleLeaderChange(int leaderId, int epoch);
+    /**
+     * The leader this replica knows changed; {@link LeaderAndEpoch#NO_LEADER} while none is
+     * known. A follower that pre-votes still names its leader (a pre-vote unseats nobody); a
+     * leader that resigned names none.
+     */
+    void handleLeaderChange(LeaderAndEpoch leader);
+
+    /**
+     * This replica leads {@code epoch} and its state machine is caught up: every batch up to
+     * and including {@code epochStartOffset} (the leader-change record of this epoch, after
+     * all records of earlier leaders) has been passed to {@link #handleCommit}. The records
+     * it appends in {@code epoch} (RaftNode.append(epoch, records)) go after
+     * {@code epochStartOffset}.
+     */
+    void handleBecomeLeader(int epoch, long epochStartOffset);
+
+    /**
+     * This replica no longer leads {@code epoch}, whose {@link #handleBecomeLeader} was
+     * reported. Records appended in it and not yet committed may never commit: the state
+     * machine drops what it assumed of them and goes back to its committed state.
+     */
+    void handleResign(int epoch);
 }

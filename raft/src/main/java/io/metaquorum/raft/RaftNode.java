@@ -17,7 +17,21 @@ public interface RaftNode extends AutoCloseable {
     /** Starts the driver thread and the transport. */
     void start();
 
-    /** Appends records in the current epoch if this replica leads; completes once queued. */
+    /**
+     * One atomic append pinned to {@code epoch}, the epoch the caller decided in (as given to
+     * {@link RaftListener#handleBecomeLeader}): all the records go into one batch, so they
+     * commit together or not at all, or none is appended and the result says why
+     * ({@link AppendResult.Status}: not leader, another epoch, too large for one batch, queue
+     * full). Completes once queued, with the offset the last record will have. Accepted
+     * records are lost with the leadership if it ends before they are written; the state
+     * machine then hears {@link RaftListener#handleResign}.
+     */
+    CompletableFuture<AppendResult> append(int epoch, List<ByteString> records);
+
+    /**
+     * {@link #append(int, List)} in whatever epoch this replica leads when the driver takes
+     * the append: for callers that decide nothing from replicated state (benchmarks, tools).
+     */
     CompletableFuture<AppendResult> append(List<ByteString> records);
 
     /** Runs a task on the driver thread between two polls (snapshots, listener follow-ups). */

@@ -6,6 +6,7 @@ import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.snapshot.DecodedSnapshot;
@@ -135,7 +136,17 @@ public final class MetadataLoader implements RaftListener {
     }
 
     @Override
-    public void handleLeaderChange(int leaderId, int epoch) {
-        image = image.withLeader(leaderId, epoch);
+    public void handleLeaderChange(LeaderAndEpoch leader) {
+        image = image.withLeader(leader.leaderId(), leader.epoch());
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        // The loader replays committed batches only; what a leader writes is LeaderRecordWriter's.
+    }
+
+    @Override
+    public void handleResign(int epoch) {
+        // Nothing uncommitted is kept here.
     }
 }

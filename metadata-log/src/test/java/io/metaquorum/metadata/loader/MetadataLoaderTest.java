@@ -9,6 +9,7 @@ import io.metaquorum.common.invariant.InvariantViolation;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
@@ -30,7 +31,7 @@ class MetadataLoaderTest {
     @Test
     void replaysCommittedBatchesIntoTheImage() {
         MetadataLoader loader = loader(1 << 20);
-        loader.handleLeaderChange(1, 3);
+        loader.handleLeaderChange(new LeaderAndEpoch(1, 3));
         loader.handleCommit(List.of(
                 TestBatches.leaderChange(0, 3, 1),
                 TestBatches.data(1, 3, MetadataRecordCodec.featureLevel("metadata.version", 1),
@@ -96,7 +97,7 @@ class MetadataLoaderTest {
 
         byte[] content = MetadataLoader.snapshotContent(id, image, 1);
         MetadataLoader target = loader(1 << 20);
-        target.handleLeaderChange(2, 5);
+        target.handleLeaderChange(new LeaderAndEpoch(2, 5));
         target.handleLoadSnapshot(id, content);
 
         MetadataImage loaded = target.image();

@@ -46,6 +46,8 @@ import org.slf4j.LoggerFactory;
  * It reads no clock, starts no thread and opens no socket: messages and the current time go
  * in, messages come out, and the log and election state are written through injected ports.
  * The election state is written (durably) before any answer that depends on it is queued.
+ * The listener hears of a leadership change once, when the call that made it returns
+ * ({@link LeadershipReporter}), never from inside a handler.
  *
  * <p>Driver contract (production driver and simulator alike), one thread:
  * <pre>
@@ -74,6 +76,7 @@ public final class RaftCore {
     private final SnapshotServer snapshotServer;
     private final QuorumEpochHandler quorumEpochs;
     private final DescribeQuorumHandler describe;
+    private final LeadershipReporter leadership;
     private int resignedEpochOnShutdown = -1;
 
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
@@ -81,7 +84,7 @@ public final class RaftCore {
         config.validate();
         ElectionTimers timers = new ElectionTimers(config.timeouts(), random);
         RaftRole initial = InitialRole.from(config, stateStore, timers, nowMs);
-        RoleTransitions roles = new RoleTransitions(config, stateStore, listener, timers, initial);
+        RoleTransitions roles = new RoleTransitions(config, stateStore, timers, initial);
         this.ctx = new CoreContext(config, log, roles, new Outbox(config.localId()),
                 new CommitTracker(config.localId(), log, listener), rules);
         this.fetches = new FetchHandler(ctx);
@@ -92,10 +95,8 @@ public final class RaftCore {
         this.snapshotServer = new SnapshotServer(ctx);
         this.quorumEpochs = new QuorumEpochHandler(ctx);
         this.describe = new DescribeQuorumHandler(ctx);
-        if (initial.leaderId() >= 0) {
-            listener.handleLeaderChange(initial.leaderId() == config.localId() ? -1 : initial.leaderId(),
-                    initial.epoch());
-        }
+        this.leadership = new LeadershipReporter(ctx, listener);
+        leadership.report();
     }
 
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
@@ -105,6 +106,11 @@ public final class RaftCore {
 
     /** Takes one inbound request, response or failure. */
     public void handle(RaftMessage message, long nowMs) {
+        dispatch(message, nowMs);
+        leadership.report();
+    }
+
+    private void dispatch(RaftMessage message, long nowMs) {
         if (message instanceof RaftRequest request) {
             handleRequest(request, nowMs);
         } else if (message instanceof RaftResponse response) {
@@ -171,7 +177,7 @@ public final class RaftCore {
     /** Runs expired timers, appends queued records, commits; returns the next deadline (absolute ms). */
     public long poll(long nowMs) {
         for (RequestFailure expired : ctx.outbox().expire(nowMs)) {
-            handle(expired, nowMs);
+            dispatch(expired, nowMs);
         }
         fetches.answerFetchesParkedByFormerLeader();
         long next = elections.poll(nowMs);
@@ -183,6 +189,7 @@ public final class RaftCore {
         if (ctx.commits().apply()) {
             next = nowMs;
         }
+        leadership.report();
         return Math.max(nowMs, Math.min(next, ctx.outbox().nextDeadlineMs()));
     }
 
@@ -191,7 +198,10 @@ public final class RaftCore {
         return ctx.outbox().take();
     }
 
-    /** Queues records for the next batch if this replica leads {@code epoch}. */
+    /**
+     * One atomic append in {@code epoch}, the epoch the caller decided in: all the records go
+     * into one batch, or none is queued and the result says why (see {@link AppendResult}).
+     */
     public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
         return leaders.append(epoch, records, nowMs);
     }
@@ -199,6 +209,7 @@ public final class RaftCore {
     /** Graceful resignation: EndQuorumEpoch to the voters, most caught up first. */
     public void resign(long nowMs) {
         leaders.resign(nowMs);
+        leadership.report();
     }
 
     /**
@@ -211,6 +222,7 @@ public final class RaftCore {
             resignedEpochOnShutdown = ctx.role().epoch();
             leaders.resign(nowMs);
         }
+        leadership.report();
     }
 
     /**

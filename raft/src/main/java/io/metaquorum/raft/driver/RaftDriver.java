@@ -26,6 +26,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
+import java.util.function.LongFunction;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 import org.slf4j.Logger;
@@ -152,19 +153,30 @@ public final class RaftDriver implements RaftNode {
     }
 
     /**
-     * Queues an append for the driver thread, which calls {@code core.append} in the current
-     * epoch. The future completes on the driver thread (use the {@code *Async} stages to
-     * leave it); with QUEUE_FULL when the task queue is full, and exceptionally with
+     * Queues an atomic append for the driver thread, which calls {@code core.append} with
+     * {@code epoch}. The future completes on the driver thread (use the {@code *Async} stages
+     * to leave it); with QUEUE_FULL when the task queue is full, and exceptionally with
      * {@link RejectedExecutionException} once the driver stopped.
      */
     @Override
-    public CompletableFuture<AppendResult> append(List<ByteString> records) {
-        CompletableFuture<AppendResult> future = new CompletableFuture<>();
+    public CompletableFuture<AppendResult> append(int epoch, List<ByteString> records) {
         List<ByteString> copy = List.copyOf(records);
-        Task task = new Task(nowMs -> future.complete(core.append(core.status().epoch(), copy, nowMs)), future);
+        return queueAppend(nowMs -> core.append(epoch, copy, nowMs));
+    }
+
+    /** As {@link #append(int, List)}, in the epoch the core is in when the driver takes it. */
+    @Override
+    public CompletableFuture<AppendResult> append(List<ByteString> records) {
+        List<ByteString> copy = List.copyOf(records);
+        return queueAppend(nowMs -> core.append(core.status().epoch(), copy, nowMs));
+    }
+
+    private CompletableFuture<AppendResult> queueAppend(LongFunction<AppendResult> append) {
+        CompletableFuture<AppendResult> future = new CompletableFuture<>();
+        Task task = new Task(nowMs -> future.complete(append.apply(nowMs)), future);
         try {
             if (!offer(task)) {
-                future.complete(new AppendResult(AppendResult.Status.QUEUE_FULL, -1, status.epoch()));
+                future.complete(AppendResult.refused(AppendResult.Status.QUEUE_FULL, status.epoch()));
             }
         } catch (RejectedExecutionException stopped) {
             future.completeExceptionally(stopped);

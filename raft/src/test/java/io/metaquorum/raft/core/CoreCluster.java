@@ -2,6 +2,7 @@ package io.metaquorum.raft.core;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftListener;
@@ -244,13 +245,29 @@ final class CoreCluster {
 
     /** Records what the state machine is told. */
     static final class RecordingListener implements RaftListener {
+        static final String RESTART = "restart";
         final List<String> committed = new ArrayList<>();
         final List<OffsetAndEpoch> snapshotsLoaded = new ArrayList<>();
+        /**
+         * Leadership as reported, in order: "leader L epoch E", "lead E from O", "resign E";
+         * kept across restarts, each restart marked "restart".
+         */
+        final List<String> leadership = new ArrayList<>();
         long nextOffset;
 
         void reset() {
             committed.clear();
+            if (!leadership.isEmpty()) {
+                leadership.add(RESTART);
+            }
             nextOffset = 0;
+        }
+
+        /** The reports since the last call, which clears them. */
+        List<String> takeLeadership() {
+            List<String> taken = List.copyOf(leadership);
+            leadership.clear();
+            return taken;
         }
 
         @Override
@@ -279,7 +296,22 @@ final class CoreCluster {
         }
 
         @Override
-        public void handleLeaderChange(int leaderId, int epoch) {
+        public void handleLeaderChange(LeaderAndEpoch leader) {
+            leadership.add("leader " + leader.leaderId() + " epoch " + leader.epoch());
+        }
+
+        @Override
+        public void handleBecomeLeader(int epoch, long epochStartOffset) {
+            if (nextOffset <= epochStartOffset) {
+                throw new AssertionError("told to lead epoch " + epoch + " from " + epochStartOffset
+                        + " before applying it (applied up to " + nextOffset + ")");
+            }
+            leadership.add("lead " + epoch + " from " + epochStartOffset);
+        }
+
+        @Override
+        public void handleResign(int epoch) {
+            leadership.add("resign " + epoch);
         }
     }
 }

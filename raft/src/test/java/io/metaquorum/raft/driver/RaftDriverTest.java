@@ -64,6 +64,26 @@ class RaftDriverTest {
     }
 
     @Test
+    void anAtomicAppendPinnedToTheReportedEpochLandsAfterItsStartOffset() throws Exception {
+        newDriver(new InMemoryRaftLog()).start();
+        long[] led = listener.becameLeader.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        int epoch = (int) led[0];
+        List<ByteString> records = List.of(ByteString.copyFromUtf8("a"), ByteString.copyFromUtf8("b"));
+
+        assertEquals(AppendResult.refused(AppendResult.Status.WRONG_EPOCH, epoch),
+                driver.append(epoch + 1, records).get(WAIT_SECONDS, TimeUnit.SECONDS));
+        List<ByteString> tooLarge = List.of(ByteString.copyFrom(new byte[RaftLimits.DEFAULTS.appendBatchBytesMax() + 1]));
+        assertEquals(AppendResult.Status.TOO_LARGE,
+                driver.append(epoch, tooLarge).get(WAIT_SECONDS, TimeUnit.SECONDS).status());
+        AppendResult accepted = driver.append(epoch, records).get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+        assertEquals(AppendResult.accepted(led[1] + 2, epoch), accepted);
+        assertEquals(records.get(0), listener.committedRecords.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(records.get(1), listener.committedRecords.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertFalse(fault.isDone());
+    }
+
+    @Test
     void singleVoterElectsItselfAndCommitsAnAppend() throws Exception {
         newDriver(new InMemoryRaftLog()).start();
         int epoch = listener.leadsInEpoch.get(WAIT_SECONDS, TimeUnit.SECONDS);

@@ -2,6 +2,7 @@ package io.metaquorum.raft.driver;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.List;
@@ -13,6 +14,8 @@ import io.metaquorum.raft.storage.RecordBatches;
 final class RecordingListener implements RaftListener {
     private final int localId;
     final CompletableFuture<Integer> leadsInEpoch = new CompletableFuture<>();
+    /** The first handleBecomeLeader: {epoch, epochStartOffset}. */
+    final CompletableFuture<long[]> becameLeader = new CompletableFuture<>();
     /** Records of committed data batches (control batches left out), in commit order. */
     final LinkedBlockingQueue<ByteString> committedRecords = new LinkedBlockingQueue<>();
 
@@ -34,9 +37,18 @@ final class RecordingListener implements RaftListener {
     }
 
     @Override
-    public void handleLeaderChange(int leaderId, int epoch) {
-        if (leaderId == localId) {
-            leadsInEpoch.complete(epoch);
+    public void handleLeaderChange(LeaderAndEpoch leader) {
+        if (leader.isLeader(localId)) {
+            leadsInEpoch.complete(leader.epoch());
         }
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        becameLeader.complete(new long[] {epoch, epochStartOffset});
+    }
+
+    @Override
+    public void handleResign(int epoch) {
     }
 }

@@ -2,6 +2,7 @@ package io.metaquorum.sim.workload;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.snapshot.SnapshotCodec;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
@@ -62,8 +63,18 @@ public final class StateMachineListener implements RaftListener {
     }
 
     @Override
-    public void handleLeaderChange(int leaderId, int epoch) {
+    public void handleLeaderChange(LeaderAndEpoch leader) {
         // The model keeps no leader: the checks read every node's status directly.
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        // The workload appends through the node's status, not from the state machine.
+    }
+
+    @Override
+    public void handleResign(int epoch) {
+        // The model holds committed state only.
     }
 
     /** The content of a snapshot of the current state, named {@code id}. */

@@ -52,21 +52,37 @@ public final class LeaderCoordinator {
                 List.of(change.toByteString())));
     }
 
+    /**
+     * Queues {@code records} as one atomic append in {@code epoch}: all of them go into one
+     * batch, or none is queued and the refusal says why. Checked in this order: this replica
+     * leads (NOT_LEADER), it leads {@code epoch} (WRONG_EPOCH), the records fit one batch
+     * (EMPTY, TOO_LARGE), the queue has room (QUEUE_FULL).
+     */
     public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
-        if (!(ctx.role() instanceof Leader leader) || leader.epoch() != epoch || ctx.isShuttingDown()) {
-            return new AppendResult(AppendResult.Status.NOT_LEADER, -1, ctx.role().epoch());
+        if (!(ctx.role() instanceof Leader leader) || ctx.isShuttingDown()) {
+            return AppendResult.refused(AppendResult.Status.NOT_LEADER, ctx.role().epoch());
+        }
+        if (leader.epoch() != epoch) {
+            return AppendResult.refused(AppendResult.Status.WRONG_EPOCH, leader.epoch());
+        }
+        if (records.isEmpty()) {
+            return AppendResult.refused(AppendResult.Status.EMPTY, epoch);
         }
         RaftLimits limits = ctx.config().limits();
-        long bytes = records.stream().mapToLong(ByteString::size).sum();
-        if (records.isEmpty() || records.size() > limits.appendBatchRecordsMax() || bytes > limits.appendBatchBytesMax()) {
-            return new AppendResult(AppendResult.Status.INVALID, -1, epoch);
+        long bytes = 0;
+        for (ByteString record : records) {
+            bytes += record.size();
+        }
+        if (records.size() > limits.appendBatchRecordsMax() || bytes > limits.appendBatchBytesMax()) {
+            return AppendResult.refused(AppendResult.Status.TOO_LARGE, epoch);
         }
         AppendQueue queue = leader.appendQueue();
         if (queue.size() + records.size() > limits.appendQueueRecordsMax()) {
-            return new AppendResult(AppendResult.Status.QUEUE_FULL, -1, epoch);
+            return AppendResult.refused(AppendResult.Status.QUEUE_FULL, epoch);
         }
         queue.add(records, nowMs);
-        return new AppendResult(AppendResult.Status.ACCEPTED, ctx.log().endOffset() + queue.size() - 1, epoch);
+        // The queue drains in order behind the log end, so the last record's offset is fixed now.
+        return AppendResult.accepted(ctx.log().endOffset() + queue.size() - 1, epoch);
     }
 
     /** The leader's part of a poll; returns the next deadline. */

@@ -2,7 +2,6 @@ package io.metaquorum.raft.core.role;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.raft.RaftConfig;
-import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import java.util.List;
@@ -12,8 +11,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The one place the role changes. Each transition is validated against the table below,
  * persists the election state (epoch, leader, vote) before the role changes in memory when
- * it differs from what is stored, logs one INFO line, and tells the listener when the known
- * leader changes.
+ * it differs from what is stored, and logs one INFO line. The state machine hears of the change
+ * from RaftCore, once the call that made it returns.
  *
  * <pre>
  * from \ to    Unattached  Prospective  Candidate  Leader  Follower      Resigned
@@ -31,16 +30,13 @@ public final class RoleTransitions {
 
     private final RaftConfig config;
     private final QuorumStateStore store;
-    private final RaftListener listener;
     private final ElectionTimers timers;
     private RaftRole current;
     private ElectionState persisted;
 
-    public RoleTransitions(RaftConfig config, QuorumStateStore store, RaftListener listener, ElectionTimers timers,
-                           RaftRole initial) {
+    public RoleTransitions(RaftConfig config, QuorumStateStore store, ElectionTimers timers, RaftRole initial) {
         this.config = config;
         this.store = store;
-        this.listener = listener;
         this.timers = timers;
         this.persisted = store.read().orElse(ElectionState.INITIAL);
         this.current = initial;
@@ -178,9 +174,6 @@ public final class RoleTransitions {
         if (previous.name() != next.name() || previous.epoch() != next.epoch()) {
             LOG.info("[node {}] {} epoch {} -> {} epoch {} (leader {})", config.localId(), previous.name(),
                     previous.epoch(), next.name(), next.epoch(), next.leaderId());
-        }
-        if (previous.leaderId() != next.leaderId() || previous.epoch() != next.epoch()) {
-            listener.handleLeaderChange(next.leaderId(), next.epoch());
         }
     }
 
