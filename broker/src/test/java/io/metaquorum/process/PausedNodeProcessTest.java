@@ -118,6 +118,8 @@ class PausedNodeProcessTest {
                     + " " + electedMs + " ms after node " + oldLeader + " was paused (seen " + observedMs
                     + " ms after), bound " + boundMs + " ms (fetch timeout + 2 x election timeout); role changes: "
                     + changesSince(logMarks));
+            System.out.println(round + "node " + after.leaderId() + " led epoch " + after.leaderEpoch() + " "
+                    + electedMs + " ms after node " + oldLeader + " was paused (bound " + boundMs + " ms)");
         } finally {
             cluster.resume(oldLeader);
         }
