@@ -5,6 +5,7 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.QuorumRules;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
 import io.metaquorum.raft.core.quorum.HighWatermarkRule;
+import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.sim.storage.LogFaultMode;
@@ -49,8 +50,8 @@ public enum BrokenVariant {
 
     public QuorumRules rules() {
         return switch (this) {
-            case HW_OVER_OLD_EPOCH -> new QuorumRules(IGNORES_EPOCH_START, EpochAdoptionRule.STANDARD);
-            case PRE_VOTE_BUMPS_EPOCH -> new QuorumRules(HighWatermarkRule.STANDARD, preVote -> true);
+            case HW_OVER_OLD_EPOCH -> new QuorumRules(IGNORES_EPOCH_START, EpochAdoptionRule.STANDARD, PreVoteRetryRule.STANDARD);
+            case PRE_VOTE_BUMPS_EPOCH -> new QuorumRules(HighWatermarkRule.STANDARD, preVote -> true, PreVoteRetryRule.STANDARD);
             default -> QuorumRules.STANDARD;
         };
     }

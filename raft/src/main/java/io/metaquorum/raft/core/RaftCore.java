@@ -145,7 +145,7 @@ public final class RaftCore {
         if (payload instanceof FetchResponse fetch) {
             fetcher.handleFetchResponse(response.correlationId(), fetch, nowMs);
         } else if (payload instanceof VoteResponse vote) {
-            votes.handleVoteResponse(response.sourceId(), sent, vote, nowMs);
+            votes.handleVoteResponse(response.sourceId(), response.correlationId(), sent, vote, nowMs);
         } else if (payload instanceof BeginQuorumEpochResponse begin) {
             leaders.handleBeginQuorumEpochResponse(response.sourceId(), sent, begin, nowMs);
         } else if (payload instanceof EndQuorumEpochResponse end) {
@@ -173,6 +173,7 @@ public final class RaftCore {
         for (RequestFailure expired : ctx.outbox().expire(nowMs)) {
             handle(expired, nowMs);
         }
+        fetches.answerFetchesParkedByFormerLeader();
         long next = elections.poll(nowMs);
         next = Math.min(next, leaders.poll(nowMs));
         if (ctx.role() instanceof Resigned resigned) {

@@ -25,7 +25,8 @@ import io.metaquorum.raft.storage.RecordBatches;
 /**
  * A small deterministic cluster of real cores for interaction tests: FIFO delivery, a
  * manual clock that jumps to the next deadline, crashes that turn requests to the dead
- * node into UNREACHABLE failures (as a reset connection would), and partitions that drop.
+ * node into UNREACHABLE failures (as a reset connection would), partitions that drop, and
+ * frozen nodes (SIGSTOP: not run, nothing in or out, no connection reset).
  */
 final class CoreCluster {
     static final String CLUSTER_ID = "test-cluster";
@@ -36,6 +37,7 @@ final class CoreCluster {
     private final ArrayDeque<Integer> destinations = new ArrayDeque<>();
     private final TreeSet<Integer> down = new TreeSet<>();
     private final TreeSet<Integer> isolated = new TreeSet<>();
+    private final TreeSet<Integer> frozen = new TreeSet<>();
     /** Requests delivered and not yet answered, as (destination -> source:correlation id), to fail on a crash. */
     private final TreeMap<Integer, TreeMap<String, RaftRequest>> unanswered = new TreeMap<>();
     private final Random random;
@@ -58,7 +60,14 @@ final class CoreCluster {
         }
     }
 
+    private final QuorumRules rules;
+
     CoreCluster(int voters, int observers, long seed) {
+        this(voters, observers, seed, QuorumRules.STANDARD);
+    }
+
+    CoreCluster(int voters, int observers, long seed, QuorumRules rules) {
+        this.rules = rules;
         this.random = new Random(seed);
         List<Integer> ids = new ArrayList<>();
         for (int i = 1; i <= voters; i++) {
@@ -80,7 +89,7 @@ final class CoreCluster {
     private void start(Node node) {
         node.listener.reset();
         node.core = new RaftCore(config(node.id, voterIds), node.log, node.store, new Random(random.nextLong()),
-                node.listener, nowMs);
+                node.listener, rules, nowMs);
     }
 
     Node node(int id) {
@@ -112,6 +121,16 @@ final class CoreCluster {
         isolated.clear();
     }
 
+    /** The process stops (SIGSTOP): it runs no timer, and nothing reaches it or leaves it; no connection resets. */
+    void freeze(int id) {
+        frozen.add(id);
+    }
+
+    /** The process resumes (SIGCONT): its clock has jumped by the time it was frozen. */
+    void thaw(int id) {
+        frozen.remove(id);
+    }
+
     /** Runs one driver iteration on a node, as the production driver does. */
     void step(Node node) {
         node.core.poll(nowMs);
@@ -127,7 +146,7 @@ final class CoreCluster {
         for (RaftMessage message : messages) {
             int destination = message instanceof RaftRequest r ? r.destinationId() : ((RaftResponse) message).destinationId();
             int source = message instanceof RaftRequest r ? r.sourceId() : ((RaftResponse) message).sourceId();
-            if (isolated.contains(source) || isolated.contains(destination)) {
+            if (isolated.contains(source) || isolated.contains(destination) || frozen.contains(destination)) {
                 continue;
             }
             if (down.contains(destination)) {
@@ -160,7 +179,7 @@ final class CoreCluster {
             }
             RaftMessage message = inFlight.poll();
             Node destination = nodes.get(destinations.poll());
-            if (down.contains(destination.id)) {
+            if (down.contains(destination.id) || frozen.contains(destination.id)) {
                 continue;
             }
             destination.core.handle(message, nowMs);
@@ -177,7 +196,7 @@ final class CoreCluster {
             }
             long next = Long.MAX_VALUE;
             for (Node node : nodes.values()) {
-                if (!down.contains(node.id)) {
+                if (!down.contains(node.id) && !frozen.contains(node.id)) {
                     step(node);
                     deliverAll();
                     next = Math.min(next, node.core.poll(nowMs));
@@ -198,7 +217,7 @@ final class CoreCluster {
 
     Node leader() {
         for (Node node : nodes.values()) {
-            if (!down.contains(node.id) && node.status().isLeader()) {
+            if (!down.contains(node.id) && !frozen.contains(node.id) && node.status().isLeader()) {
                 return node;
             }
         }

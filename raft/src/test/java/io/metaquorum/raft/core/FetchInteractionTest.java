@@ -120,6 +120,22 @@ class FetchInteractionTest {
     }
 
     @Test
+    void aLeaderMovedToAHigherEpochAnswersItsParkedFetchesWithTheNewEpochAtOnce() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        long end = replica.log.endOffset();
+        partition(replica.request(2, fetch(2, epoch, end, epoch, 500)));
+        assertTrue(replica.request(2, fetch(2, epoch, end, epoch, 500)).isEmpty(), "parked: nothing new");
+        // Voter 3 campaigns in a later epoch (the leader was cut off from it); its vote moves the leader there.
+        List<RaftMessage> out = replica.request(3, replica.voteFrom(3, epoch + 1, epoch, end, false));
+        assertFalse(replica.core.status().isLeader());
+        FetchPartitionResponse answer = partition(out);
+        assertEquals(ErrorCode.FENCED_LEADER_EPOCH, answer.getErrorCode());
+        assertEquals(epoch + 1, answer.getCurrentLeader().getLeaderEpoch(), "the fetcher learns the new epoch now");
+    }
+
+    @Test
     void staleAndMalformedFetchesGetErrorCodes() {
         OneReplica replica = new OneReplica();
         replica.electAsLeader();
@@ -234,10 +250,13 @@ class FetchInteractionTest {
     }
 
     @Test
-    void survivorsOfAnUnreachableLeaderPreVoteInTurnsByIdAfterOneRetryBackoff() {
+    void survivorsOfAnUnreachableLeaderPreVoteInTurnsByIdOnceTheReconnectFailsToo() {
         OneReplica first = new OneReplica(1, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
                 new InMemoryRaftLog());
         RaftRequest fetch = requestsOf(first.step(), FetchRequest.class).get(0);
+        first.fail(fetch, RequestFailure.Reason.UNREACHABLE);
+        fetch = requestsOf(first.advance(20), FetchRequest.class).get(0);
+        assertEquals(RoleName.FOLLOWER, first.core.status().role(), "one reset alone: reconnect first");
         first.fail(fetch, RequestFailure.Reason.UNREACHABLE);
         first.advance(19);
         assertEquals(RoleName.FOLLOWER, first.core.status().role());
@@ -247,6 +266,8 @@ class FetchInteractionTest {
         OneReplica second = new OneReplica(3, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
                 new InMemoryRaftLog());
         fetch = requestsOf(second.step(), FetchRequest.class).get(0);
+        second.fail(fetch, RequestFailure.Reason.UNREACHABLE);
+        fetch = requestsOf(second.advance(20), FetchRequest.class).get(0);
         second.fail(fetch, RequestFailure.Reason.UNREACHABLE);
         second.advance(69);
         assertEquals(RoleName.FOLLOWER, second.core.status().role(), "voter 3 lets voter 1 go first");

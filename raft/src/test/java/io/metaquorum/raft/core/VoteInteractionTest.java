@@ -11,6 +11,7 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.VotePartitionResponse;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.core.handler.RaftRpcs;
+import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
@@ -155,7 +156,7 @@ class VoteInteractionTest {
     void aBrokenEpochAdoptionRuleLetsAPreVoteBumpTheEpoch() {
         // The checker self-test relies on this rule being the one place pre-votes are kept harmless.
         OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(),
-                new QuorumRules(QuorumRules.STANDARD.highWatermark(), preVote -> true));
+                new QuorumRules(QuorumRules.STANDARD.highWatermark(), preVote -> true, PreVoteRetryRule.STANDARD));
         replica.request(2, vote(2, 7, 0, 0, true));
         assertEquals(7, replica.core.status().epoch());
     }

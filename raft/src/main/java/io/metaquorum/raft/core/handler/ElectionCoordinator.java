@@ -87,10 +87,10 @@ public final class ElectionCoordinator {
             if (voterId == ctx.localId() || !tally.needsRequest(voterId, nowMs)) {
                 continue;
             }
-            tally.markSent(voterId);
-            ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterId, epoch, ctx.localId(),
-                            ctx.log().lastEpoch(), ctx.log().endOffset(), preVote), epoch,
+            long correlationId = ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterId,
+                    epoch, ctx.localId(), ctx.log().lastEpoch(), ctx.log().endOffset(), preVote), epoch,
                     ctx.requestDeadline(nowMs));
+            tally.markSent(voterId, correlationId);
         }
     }
 
@@ -119,16 +119,15 @@ public final class ElectionCoordinator {
      * candidates that split the live voters learn they lost at once and back off (one then
      * wins) instead of both waiting out the election timeout.
      */
-    void onVoterUnreachable(int voterId, int sentEpoch, long nowMs) {
-        RaftRole role = ctx.role();
-        if (role.epoch() == sentEpoch && (role instanceof Prospective || role instanceof Candidate)) {
+    void onVoterUnreachable(int voterId, long correlationId, int sentEpoch, long nowMs) {
+        if (awaits(voterId, correlationId, sentEpoch)) {
             onVoteRejected(voterId, nowMs);
         }
     }
 
-    void onVoteFailed(int voterId, int sentEpoch, long nowMs, ErrorCode error) {
+    void onVoteFailed(int voterId, long correlationId, int sentEpoch, long nowMs, ErrorCode error) {
         RaftRole role = ctx.role();
-        if (role.epoch() != sentEpoch || !(role instanceof Prospective || role instanceof Candidate)) {
+        if (!awaits(voterId, correlationId, sentEpoch)) {
             return;
         }
         if (error == ErrorCode.INCONSISTENT_CLUSTER_ID) {
@@ -151,10 +150,36 @@ public final class ElectionCoordinator {
 
     private void losePreVote(Prospective p, long nowMs) {
         if (p.lastLeaderId() >= 0) {
-            ctx.becomeFollower(p.epoch(), p.lastLeaderId(), nowMs);
+            ctx.roles().toFollowerAfterLostPreVote(nowMs, ctx.rules().preVoteRetry().leaderStillLostAfterPreVote(),
+                    ctx.config().timeouts().fetchTimeoutMs());
         } else {
             ctx.roles().toUnattachedAfterPreVote(nowMs,
                     ctx.roles().timers().electionBackoffMs(p.retries() + 1) + ctx.roles().timers().electionTimeoutMs());
+        }
+    }
+
+    /**
+     * Whether the current (pre-)election awaits this answer: same epoch, still campaigning,
+     * and the request its tally sent that voter last, not one of an earlier round.
+     */
+    boolean awaits(int voterId, long correlationId, int sentEpoch) {
+        RaftRole role = ctx.role();
+        return role.epoch() == sentEpoch && (role instanceof Prospective || role instanceof Candidate)
+                && tallyOf(role).awaits(voterId, correlationId);
+    }
+
+    /**
+     * A voter that refused this replica's pre-vote now pre-votes itself: it has lost the
+     * leader since it refused, so ask it again. The two survivors of a silent leader reach
+     * the fetch timeout moments apart; without this the first is refused by the second
+     * (still following) and refuses it in turn (see {@link VoteHandler}), and both wait out
+     * a whole round.
+     */
+    void onPeerPreVoting(int voterId) {
+        if (ctx.rules().preVoteRetry().askAgainWhenRefuserPreVotes() && ctx.role() instanceof Prospective p
+                && p.tally().forgetRejection(voterId)) {
+            LOG.debug("[node {}] voter {} refused our pre-vote and now pre-votes itself: asking it again",
+                    ctx.localId(), voterId);
         }
     }
 

@@ -119,9 +119,8 @@ public final class FollowerFetcher {
         int epoch = p.getCurrentLeader().getLeaderEpoch();
         if (!ctx.observeLeader(epoch, leaderId, nowMs) && ctx.role() instanceof Follower f
                 && f.epoch() == epoch && f.leaderId() == leaderId) {
-            // The leader we lost is still the leader: try it again.
-            f.resetFetchDeadline(nowMs + ctx.config().timeouts().fetchTimeoutMs());
-            f.markLeaderUnreachable(false);
+            // The leader we lost is still the leader: try it again (observers only; they never vote).
+            f.onLeaderHeard(nowMs + ctx.config().timeouts().fetchTimeoutMs());
         }
     }
 
@@ -134,8 +133,7 @@ public final class FollowerFetcher {
             f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
             return;
         }
-        f.resetFetchDeadline(nowMs + ctx.config().timeouts().fetchTimeoutMs());
-        f.markLeaderUnreachable(false);
+        f.onLeaderHeard(nowMs + ctx.config().timeouts().fetchTimeoutMs());
         if (p.hasSnapshotId()) {
             f.startSnapshotDownload(FetchRpcs.offsetAndEpoch(p.getSnapshotId()));
         } else if (p.hasDivergingEpoch()) {
@@ -206,8 +204,8 @@ public final class FollowerFetcher {
         }
         f.clearInflight();
         f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
-        if (failure.reason() == RequestFailure.Reason.UNREACHABLE && !f.isLeaderUnreachable()) {
-            f.markLeaderUnreachable(true);
+        if (failure.reason() == RequestFailure.Reason.UNREACHABLE && f.confirmsLeaderUnreachable()) {
+            f.markLeaderUnreachable();
             long delay = ctx.config().isVoter() ? ctx.roles().timers().unreachableLeaderDelayMs(survivorRank(f)) : 0;
             f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + delay));
         }

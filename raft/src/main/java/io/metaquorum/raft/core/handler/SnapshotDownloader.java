@@ -53,8 +53,7 @@ public final class SnapshotDownloader {
             f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
             return;
         }
-        f.resetFetchDeadline(nowMs + ctx.config().timeouts().fetchTimeoutMs());
-        f.markLeaderUnreachable(false);
+        f.onLeaderHeard(nowMs + ctx.config().timeouts().fetchTimeoutMs());
         acceptChunk(f, p);
     }
 

@@ -23,9 +23,9 @@ import io.metaquorum.raft.message.RequestFailure;
  * we have not voted for anyone else in it, know no leader in it, and the candidate's log
  * is at least as up to date as ours; the vote is persisted before the answer is queued.
  * Granting a pre-vote changes nothing durable: the candidate's log must be up to date and
- * we must have lost our leader (no fetch within the fetch timeout, a broken connection, or
- * a resignation) or know none, and a replica pre-voting itself refuses a higher id whose log
- * is no longer than its own (see {@link #outranks}).
+ * we must have lost our leader (no fetch within the fetch timeout or since a lost pre-vote,
+ * a broken connection, or a resignation) or know none, and a replica in its first pre-vote
+ * refuses a higher id whose log is no longer than its own (see {@link #outranks}).
  */
 public final class VoteHandler {
     private final CoreContext ctx;
@@ -57,6 +57,9 @@ public final class VoteHandler {
         }
         boolean granted = p.getPreVote() ? canGrantPreVote(p, nowMs) : grantVote(p, nowMs);
         ctx.outbox().sendResponse(request, answer(ErrorCode.NONE, granted));
+        if (p.getPreVote() && p.getReplicaEpoch() == ctx.role().epoch()) {
+            elections.onPeerPreVoting(p.getReplicaId());
+        }
     }
 
     private ErrorCode validate(VoteRequest vote, VotePartitionRequest p) {
@@ -81,19 +84,21 @@ public final class VoteHandler {
         if (role instanceof Follower follower) {
             return p.getReplicaEpoch() > follower.epoch() || follower.hasLostLeader(nowMs);
         }
-        return !(role instanceof Prospective) || !outranks(p);
+        return !(role instanceof Prospective self) || !outranks(self, p);
     }
 
     /**
-     * Whether this replica, itself pre-voting, outranks the requester: it has the lower id and a
-     * log just as long. Two survivors of a crashed leader that pre-vote at once would each
-     * collect the other's grant, raise the epoch together, vote for themselves and split the
-     * real vote; refusing the higher id here lets exactly one of them campaign. A requester
-     * with a longer log is never refused, since only it can win.
+     * Whether this replica, in its first pre-vote since it lost its leader, outranks the
+     * requester: it has the lower id and a log just as long. Two survivors of a crashed leader
+     * that pre-vote at once would each collect the other's grant, raise the epoch together,
+     * vote for themselves and split the real vote; refusing the higher id here lets exactly one
+     * of them campaign. A requester with a longer log is never refused, since only it can win.
+     * Once a round is lost the lower id claims no priority: it may be the one that cannot win
+     * (a voter it cannot reach), and a higher id must then be able to.
      */
-    private boolean outranks(VotePartitionRequest p) {
-        return p.getReplicaId() > ctx.localId() && p.getLastOffsetEpoch() == ctx.log().lastEpoch()
-                && p.getLastOffset() == ctx.log().endOffset();
+    private boolean outranks(Prospective self, VotePartitionRequest p) {
+        return self.lostRounds() == 0 && p.getReplicaId() > ctx.localId()
+                && p.getLastOffsetEpoch() == ctx.log().lastEpoch() && p.getLastOffset() == ctx.log().endOffset();
     }
 
     private boolean grantVote(VotePartitionRequest p, long nowMs) {
@@ -123,10 +128,11 @@ public final class VoteHandler {
         return RaftRpcs.voteResponse(error, ctx.currentLeaderId(), ctx.role().epoch(), granted);
     }
 
-    public void handleVoteResponse(int voterId, Outbox.Inflight sent, VoteResponse response, long nowMs) {
+    public void handleVoteResponse(int voterId, long correlationId, Outbox.Inflight sent, VoteResponse response,
+                                   long nowMs) {
         if (response.getErrorCode() != ErrorCode.NONE || response.getTopicsCount() != 1
                 || response.getTopics(0).getPartitionsCount() != 1) {
-            elections.onVoteFailed(voterId, sent.epoch(), nowMs, response.getErrorCode());
+            elections.onVoteFailed(voterId, correlationId, sent.epoch(), nowMs, response.getErrorCode());
             return;
         }
         VotePartitionResponse p = response.getTopics(0).getPartitions(0);
@@ -135,8 +141,8 @@ public final class VoteHandler {
         }
         RaftRole role = ctx.role();
         boolean preVote = ((VoteRequest) sent.payload()).getTopics(0).getPartitions(0).getPreVote();
-        boolean current = role.epoch() == sent.epoch()
-                && (preVote ? role instanceof Prospective : role instanceof Candidate);
+        boolean current = (preVote ? role instanceof Prospective : role instanceof Candidate)
+                && elections.awaits(voterId, correlationId, sent.epoch());
         if (!current) {
             return;
         }
@@ -145,7 +151,7 @@ public final class VoteHandler {
         } else if (p.getErrorCode() == ErrorCode.NONE || p.getErrorCode() == ErrorCode.FENCED_LEADER_EPOCH) {
             elections.onVoteRejected(voterId, nowMs);
         } else {
-            elections.onVoteFailed(voterId, sent.epoch(), nowMs, p.getErrorCode());
+            elections.onVoteFailed(voterId, correlationId, sent.epoch(), nowMs, p.getErrorCode());
         }
     }
 
@@ -160,9 +166,10 @@ public final class VoteHandler {
 
     public void handleVoteFailure(RequestFailure failure, Outbox.Inflight sent, long nowMs) {
         if (failure.reason() == RequestFailure.Reason.UNREACHABLE) {
-            elections.onVoterUnreachable(failure.peerId(), sent.epoch(), nowMs);
+            elections.onVoterUnreachable(failure.peerId(), failure.correlationId(), sent.epoch(), nowMs);
         } else {
-            elections.onVoteFailed(failure.peerId(), sent.epoch(), nowMs, ErrorCode.NETWORK_EXCEPTION);
+            elections.onVoteFailed(failure.peerId(), failure.correlationId(), sent.epoch(), nowMs,
+                    ErrorCode.NETWORK_EXCEPTION);
         }
     }
 }

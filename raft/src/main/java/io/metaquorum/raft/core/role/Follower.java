@@ -10,6 +10,12 @@ import java.io.ByteArrayOutputStream;
  * successful fetch for the fetch timeout, or whose connection to the leader breaks,
  * or whose leader resigned, starts a pre-vote.
  *
+ * <p>Only a successful fetch (or snapshot chunk) is hearing from the leader. A voter that
+ * comes back here from a lost pre-vote has not heard from it: it still counts the leader
+ * as lost ({@link #lostPreVotes} &gt; 0), so it grants its peers' pre-votes until a fetch
+ * succeeds, and its deadline is when it pre-votes again, not a fresh fetch timeout. (Treating
+ * the return as contact let two survivors of a frozen leader refuse each other forever.)
+ *
  * <p>Invariant: at most one Fetch or FetchSnapshot in flight ({@code inflightCorrelationId}).
  */
 public final class Follower implements RaftRole {
@@ -20,16 +26,24 @@ public final class Follower implements RaftRole {
     private long nextFetchMs;
     private long inflightCorrelationId = -1;
     private boolean leaderUnreachable;
+    private int unreachableFailures;
+    private int lostPreVotes;
     private boolean leaderResigned;
     private boolean namedSuccessor;
     private OffsetAndEpoch snapshotInProgress;
     private ByteArrayOutputStream snapshotBytes;
 
     public Follower(int epoch, int leaderId, int votedId, long fetchDeadlineMs) {
+        this(epoch, leaderId, votedId, fetchDeadlineMs, 0);
+    }
+
+    /** A follower after {@code lostPreVotes} pre-votes lost in a row since it last heard from the leader. */
+    public Follower(int epoch, int leaderId, int votedId, long fetchDeadlineMs, int lostPreVotes) {
         this.epoch = epoch;
         this.leaderId = leaderId;
         this.votedId = votedId;
         this.fetchDeadlineMs = fetchDeadlineMs;
+        this.lostPreVotes = lostPreVotes;
     }
 
     @Override
@@ -65,6 +79,30 @@ public final class Follower implements RaftRole {
         this.fetchDeadlineMs = deadlineMs;
     }
 
+    /** A fetch (or snapshot chunk) from the leader succeeded: the leader is heard from until {@code deadlineMs}. */
+    public void onLeaderHeard(long deadlineMs) {
+        this.fetchDeadlineMs = deadlineMs;
+        this.leaderUnreachable = false;
+        this.unreachableFailures = 0;
+        this.lostPreVotes = 0;
+    }
+
+    /** Pre-votes lost in a row since this replica last heard from the leader. */
+    public int lostPreVotes() {
+        return lostPreVotes;
+    }
+
+    /**
+     * Counts a failure to connect to the leader; true when it confirms the leader gone: the
+     * second in a row, the first retry after a broken connection also failing. One reset alone
+     * (a healthy leader whose connections all dropped at once) is answered by reconnecting, not
+     * by an election. A replica that already lost a pre-vote to this leader waits its turn.
+     */
+    public boolean confirmsLeaderUnreachable() {
+        unreachableFailures++;
+        return unreachableFailures >= 2 && !leaderUnreachable && lostPreVotes == 0;
+    }
+
     /** Earliest time to send the next fetch (after a failure, a retry backoff). */
     public long nextFetchMs() {
         return nextFetchMs;
@@ -90,13 +128,13 @@ public final class Follower implements RaftRole {
         this.inflightCorrelationId = -1;
     }
 
-    /** True once the transport reported the connection to the leader broken. */
+    /** True once the transport reported the connection to the leader broken, twice in a row. */
     public boolean isLeaderUnreachable() {
         return leaderUnreachable;
     }
 
-    public void markLeaderUnreachable(boolean unreachable) {
-        this.leaderUnreachable = unreachable;
+    public void markLeaderUnreachable() {
+        this.leaderUnreachable = true;
     }
 
     public void markLeaderResigned() {
@@ -118,10 +156,11 @@ public final class Follower implements RaftRole {
 
     /**
      * Whether this replica would support replacing the leader: it has not heard from it
-     * within the fetch timeout, its connection to it is broken, or it resigned.
+     * within the fetch timeout (or since a lost pre-vote), its connection to it is broken,
+     * or it resigned.
      */
     public boolean hasLostLeader(long nowMs) {
-        return leaderUnreachable || leaderResigned || nowMs >= fetchDeadlineMs;
+        return leaderUnreachable || leaderResigned || lostPreVotes > 0 || nowMs >= fetchDeadlineMs;
     }
 
     public OffsetAndEpoch snapshotInProgress() {

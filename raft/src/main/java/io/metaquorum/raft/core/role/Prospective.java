@@ -15,15 +15,17 @@ public final class Prospective implements RaftRole {
     private final int votedId;
     private final int lastLeaderId;
     private final int retries;
+    private final int lostRounds;
     private final long electionDeadlineMs;
     private final VoteTally tally;
 
-    public Prospective(int epoch, int votedId, int lastLeaderId, int retries, long electionDeadlineMs,
+    public Prospective(int epoch, int votedId, int lastLeaderId, int retries, int lostRounds, long electionDeadlineMs,
                        VoteTally tally) {
         this.epoch = epoch;
         this.votedId = votedId;
         this.lastLeaderId = lastLeaderId;
         this.retries = retries;
+        this.lostRounds = lostRounds;
         this.electionDeadlineMs = electionDeadlineMs;
         this.tally = tally;
     }
@@ -51,6 +53,11 @@ public final class Prospective implements RaftRole {
 
     public int retries() {
         return retries;
+    }
+
+    /** Pre-votes this replica lost in a row before this one, since it last heard from its leader. */
+    public int lostRounds() {
+        return lostRounds;
     }
 
     public long electionDeadlineMs() {

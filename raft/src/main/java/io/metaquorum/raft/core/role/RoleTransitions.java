@@ -81,10 +81,31 @@ public final class RoleTransitions {
         // A resigned leader keeps its vote for itself: it must never vote in its own epoch again.
         int votedId = current.electionState().votedId();
         int lastLeader = current instanceof Follower f ? f.leaderId() : ElectionState.NONE;
+        int lostRounds = current instanceof Follower f ? f.lostPreVotes() : 0;
         Invariants.check(!(current instanceof Leader) && !(current instanceof Prospective),
                 "node %d: cannot pre-vote from %s", config.localId(), current.name());
-        switchTo(new Prospective(current.epoch(), votedId, lastLeader, retries,
+        switchTo(new Prospective(current.epoch(), votedId, lastLeader, retries, lostRounds,
                 nowMs + timers.electionTimeoutMs(), new VoteTally(config.voterIds(), config.localId())));
+    }
+
+    /**
+     * A lost pre-vote returns to the leader it had lost. Under the standard rule that is not
+     * hearing from it: the follower keeps counting it lost and pre-votes again after a
+     * randomized election timeout plus a backoff growing with the rounds lost in a row
+     * (a follower cut off from a healthy leader retries ever more slowly). The broken
+     * simulation variant treats the return as contact, with a fresh fetch timeout.
+     */
+    public void toFollowerAfterLostPreVote(long nowMs, boolean leaderStillLost, long fetchTimeoutMs) {
+        Invariants.check(current instanceof Prospective p && p.lastLeaderId() >= 0,
+                "node %d: only a pre-vote that left a leader returns to it, not %s", config.localId(), current.name());
+        Prospective p = (Prospective) current;
+        int lost = p.lostRounds() + 1;
+        if (leaderStillLost) {
+            long deadline = nowMs + timers.electionTimeoutMs() + timers.electionBackoffMs(lost);
+            switchTo(new Follower(p.epoch(), p.lastLeaderId(), votedIdOf(p), deadline, lost));
+        } else {
+            switchTo(new Follower(p.epoch(), p.lastLeaderId(), votedIdOf(p), nowMs + fetchTimeoutMs));
+        }
     }
 
     /** A lost pre-vote with no leader to return to: wait {@code backoffMs}, then try again. */

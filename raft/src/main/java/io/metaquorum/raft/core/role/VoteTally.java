@@ -6,14 +6,15 @@ import java.util.TreeSet;
 
 /**
  * Grants and rejections from the voters in one (pre-)election. The local voter grants
- * itself. Invariant: a voter is counted at most once, on one side.
+ * itself. Invariant: a voter is counted at most once, on one side, and only for the
+ * request this tally sent it last (an answer to an earlier round's request is stale).
  */
 public final class VoteTally {
     private final List<Integer> voterIds;
     private final int majority;
     private final TreeSet<Integer> granted = new TreeSet<>();
     private final TreeSet<Integer> rejected = new TreeSet<>();
-    private final TreeSet<Integer> inflight = new TreeSet<>();
+    private final TreeMap<Integer, Long> inflight = new TreeMap<>();
     private final TreeMap<Integer, Long> retryAtMs = new TreeMap<>();
 
     public VoteTally(List<Integer> voterIds, int localId) {
@@ -36,11 +37,18 @@ public final class VoteTally {
 
     /** Whether a request should go to {@code voterId} now: no answer, none in flight, no pending retry. */
     public boolean needsRequest(int voterId, long nowMs) {
-        return !hasResponded(voterId) && !inflight.contains(voterId) && nowMs >= retryAtMs.getOrDefault(voterId, 0L);
+        return !hasResponded(voterId) && !inflight.containsKey(voterId)
+                && nowMs >= retryAtMs.getOrDefault(voterId, 0L);
     }
 
-    public void markSent(int voterId) {
-        inflight.add(voterId);
+    public void markSent(int voterId, long correlationId) {
+        inflight.put(voterId, correlationId);
+    }
+
+    /** Whether {@code correlationId} is the request this tally awaits from {@code voterId}. */
+    public boolean awaits(int voterId, long correlationId) {
+        Long expected = inflight.get(voterId);
+        return expected != null && expected == correlationId;
     }
 
     public void markFailed(int voterId, long retryAt) {
@@ -52,11 +60,16 @@ public final class VoteTally {
         inflight.remove(voterId);
     }
 
+    /** Forgets a voter's rejection so that it is asked again; false if it had not rejected. */
+    public boolean forgetRejection(int voterId) {
+        return rejected.remove(voterId);
+    }
+
     /** The earliest pending retry, or Long.MAX_VALUE. */
     public long nextRetryMs() {
         long next = Long.MAX_VALUE;
         for (var entry : retryAtMs.entrySet()) {
-            if (!hasResponded(entry.getKey()) && !inflight.contains(entry.getKey())) {
+            if (!hasResponded(entry.getKey()) && !inflight.containsKey(entry.getKey())) {
                 next = Math.min(next, entry.getValue());
             }
         }
