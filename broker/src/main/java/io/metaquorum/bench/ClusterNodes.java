@@ -12,7 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The controllers of a running mq-quickstart cluster as the failover benchmark handles them:
  * found by their properties files, signalled by the pid in their {@code server.pid} (kill -9,
- * SIGTERM, or SIGSTOP and SIGCONT), and restarted with {@code bin/mq-server} appending to their {@code server.log}.
+ * SIGTERM, or SIGSTOP and SIGCONT), and restarted with {@code bin/mq-server} appending to
+ * their {@code server.log}.
  */
 final class ClusterNodes {
     /** A rejoined node counts as caught up within this many records of the high watermark. */
