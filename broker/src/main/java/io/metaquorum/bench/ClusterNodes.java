@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The controllers of a running mq-quickstart cluster as the failover benchmark handles them:
- * found by their properties files, signalled by the pid in their {@code server.pid}, and
- * restarted with {@code bin/mq-server} appending to their {@code server.log}.
+ * found by their properties files, signalled by the pid in their {@code server.pid} (kill -9,
+ * SIGTERM, or SIGSTOP and SIGCONT), and restarted with {@code bin/mq-server} appending to
+ * their {@code server.log}.
  */
 final class ClusterNodes {
     /** A rejoined node counts as caught up within this many records of the high watermark. */
@@ -56,6 +58,36 @@ final class ClusterNodes {
     }
 
     /**
+     * SIGSTOP of the leader: returns ms until another node answers DescribeQuorum as the leader
+     * of a higher epoch. The old leader stays stopped {@code holdMs} from the stop (longer if
+     * no new leader has appeared by then), is continued with SIGCONT, and must then follow the
+     * new leader with every node caught up. A shutdown hook continues it should this JVM exit
+     * while it is stopped, so the benchmark never leaves a frozen controller behind.
+     */
+    long measurePause(long holdMs) {
+        QuorumProbe.View before = awaitHealthy();
+        int leader = before.leaderId();
+        long pid = processOf(leader).pid();
+        Thread resumeOnExit = new Thread(() -> ProcessSignals.resume(pid), "resume-node-" + leader);
+        Runtime.getRuntime().addShutdownHook(resumeOnExit);
+        long start = System.nanoTime();
+        long ms;
+        try {
+            ProcessSignals.stop(pid);
+            ms = TimeUnit.NANOSECONDS.toMillis(awaitLeaderAnswering(leader, before.epoch()) - start);
+            long holdEnd = start + TimeUnit.MILLISECONDS.toNanos(holdMs);
+            for (long left = holdEnd - System.nanoTime(); left > 0; left = holdEnd - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+        } finally {
+            ProcessSignals.resume(pid);
+            Runtime.getRuntime().removeShutdownHook(resumeOnExit);
+        }
+        awaitHealthy();
+        return ms;
+    }
+
+    /**
      * Waits until every node runs again, answers, follows the leader and has caught up, so
      * the cluster is left as it was found (and its pid files name the processes that run).
      * The leader's lag figures alone are not enough: it keeps a restarted node's end offset
@@ -90,6 +122,22 @@ final class ClusterNodes {
             FailoverBench.pause();
         }
         throw new IllegalStateException("no new leader within " + FailoverBench.stepDeadline());
+    }
+
+    /** Waits until a node other than {@code oldLeader} answers DescribeQuorum as the leader of a later epoch. */
+    private long awaitLeaderAnswering(int oldLeader, int oldEpoch) {
+        long deadline = FailoverBench.stepDeadline();
+        while (System.nanoTime() < deadline) {
+            for (int id : configs.keySet()) {
+                Optional<QuorumProbe.View> view = id == oldLeader ? Optional.empty() : probe.ask(id);
+                if (view.isPresent() && view.get().fromLeader() && view.get().epoch() > oldEpoch) {
+                    return System.nanoTime();
+                }
+            }
+            FailoverBench.pause();
+        }
+        throw new IllegalStateException("no other node answered as the leader of an epoch after " + oldEpoch
+                + " within " + FailoverBench.STEP_TIMEOUT_MS + " ms of node " + oldLeader + "'s SIGSTOP");
     }
 
     private long awaitCommitBeyond(int oldLeader, long highWatermark) {

@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -23,13 +21,20 @@ import picocli.CommandLine.Option;
  * new epoch (the new leader's LeaderChange record: the high watermark passes every offset
  * committed before the kill only once an entry of the new epoch is on a majority); restarts
  * the killed node and waits until it has caught up; then the same with SIGTERM (graceful
- * handoff). Prints the medians over the tries.
+ * handoff). With {@code --mode pause} it stops the leader with SIGSTOP instead (its
+ * connections stay open, so the followers learn of it only by their timeouts), measures the
+ * time until another node answers DescribeQuorum as the leader of a higher epoch, and
+ * continues the old leader with SIGCONT 6 s after the stop (later if no new leader had
+ * appeared by then). {@code --mode} picks which of these run (default: kill -9, then SIGTERM).
+ * Prints the medians over the tries (and the pause mode's maximum).
  */
 @Command(name = "failover", mixinStandardHelpOptions = true,
-        description = "Leader failover times on a running mq-quickstart cluster (kill -9, then SIGTERM).")
+        description = "Leader failover times on a running mq-quickstart cluster (kill -9, SIGTERM, SIGSTOP).")
 final class FailoverBench implements Callable<Integer> {
     private static final long PROBE_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long STEP_TIMEOUT_MS = 60_000;
+    static final long STEP_TIMEOUT_MS = 60_000;
+    /** How long {@code --mode pause} keeps the leader stopped at least (PRODUCT.md: SIGSTOP for 6 s). */
+    private static final long PAUSE_HOLD_MS = 6_000;
 
     @Option(names = "--bootstrap-controller", required = true, description = "H:P of any controller")
     String bootstrapController;
@@ -37,8 +42,13 @@ final class FailoverBench implements Callable<Integer> {
     @Option(names = "--data-dir", required = true, description = "the cluster's data directory (mq-quickstart's)")
     Path dataDir;
 
-    @Option(names = "--tries", description = "kills and handoffs to measure, each (default 3)")
+    @Option(names = "--tries", description = "tries of each failure measured (default 3)")
     int tries = 3;
+
+    @Option(names = "--mode", converter = FailoverModes.Converter.class, paramLabel = "kill|term|pause|all",
+            description = "kill (kill -9), term (SIGTERM), pause (SIGSTOP for 6 s, then SIGCONT) or all"
+                    + " (default: kill, then term)")
+    FailoverModes mode = FailoverModes.DEFAULT;
 
     @Override
     public Integer call() throws Exception {
@@ -50,28 +60,22 @@ final class FailoverBench implements Callable<Integer> {
         for (Map.Entry<Integer, Path> node : nodes.entrySet()) {
             addresses.put(node.getKey(), listenerOf(node.getValue()));
         }
-        List<Long> newLeader = new ArrayList<>();
-        List<Long> firstWrite = new ArrayList<>();
-        List<Long> handoff = new ArrayList<>();
+        FailoverFigures figures = new FailoverFigures();
         try (QuorumProbe probe = new QuorumProbe(addresses)) {
             ClusterNodes cluster = new ClusterNodes(nodes, probe);
-            for (int i = 0; i < tries; i++) {
+            for (int i = 0; mode.kill() && i < tries; i++) {
                 long[] times = cluster.measureKill();
-                newLeader.add(times[0]);
-                firstWrite.add(times[1]);
-                System.out.printf("# kill -9 try %d: new leader %d ms, first committed append %d ms%n", i + 1,
-                        times[0], times[1]);
+                System.out.println(figures.addKill(times[0], times[1]));
             }
-            for (int i = 0; i < tries; i++) {
-                long ms = cluster.measureHandoff();
-                handoff.add(ms);
-                System.out.printf("# SIGTERM try %d: new leader %d ms%n", i + 1, ms);
+            for (int i = 0; mode.term() && i < tries; i++) {
+                System.out.println(figures.addHandoff(cluster.measureHandoff()));
+            }
+            for (int i = 0; mode.pause() && i < tries; i++) {
+                System.out.println(figures.addPause(cluster.measurePause(PAUSE_HOLD_MS)));
             }
             cluster.awaitHealthy();
         }
-        System.out.printf("failover_new_leader_ms %d ms%n", median(newLeader));
-        System.out.printf("failover_first_write_ms %d ms%n", median(firstWrite));
-        System.out.printf("handoff_new_leader_ms %d ms%n", median(handoff));
+        figures.figureLines().forEach(System.out::println);
         return 0;
     }
 
@@ -107,12 +111,6 @@ final class FailoverBench implements Callable<Integer> {
         String listener = load(config).getProperty("listeners").trim();
         int colon = listener.lastIndexOf(':');
         return new InetSocketAddress(listener.substring(0, colon), Integer.parseInt(listener.substring(colon + 1)));
-    }
-
-    static long median(List<Long> values) {
-        List<Long> sorted = new ArrayList<>(values);
-        sorted.sort(Long::compare);
-        return sorted.get(sorted.size() / 2);
     }
 
     static void pause() {

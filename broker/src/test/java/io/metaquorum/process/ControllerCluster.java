@@ -8,6 +8,7 @@ import io.metaquorum.process.MetaquorumScripts.ToolRun;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
 import io.metaquorum.server.ClusterIds;
 import io.metaquorum.server.HostPort;
@@ -39,12 +40,13 @@ import java.util.stream.Collectors;
  * in its own JVM, for one test: free ephemeral ports, a fresh cluster id, every node's
  * {@code metadata.log.dir} formatted, all three started.
  *
- * <p>It starts, kills (SIGKILL) and stops (SIGTERM) nodes by pid, asks them for their view
+ * <p>It starts, kills (SIGKILL), stops (SIGTERM), pauses (SIGSTOP) and resumes (SIGCONT)
+ * nodes by pid, asks them for their view
  * of the quorum through DescribeQuorum (what {@code mq-metadata quorum} does), waits for
  * conditions with a deadline ({@link #await}: a node that exits unexpectedly fails the wait
  * at once), and dumps stopped nodes' logs with {@code bin/mq-metadata dump --json}.
  *
- * <p>{@link #close} kills every process it started, by pid, copies the nodes' server.log
+ * <p>{@link #close} continues every paused process and kills every process it started, by pid, copies the nodes' server.log
  * files to {@code target/process-test-logs/NAME/} for diagnosis and deletes the
  * directory. A JVM shutdown hook does the killing too, should the test JVM exit early.
  */
@@ -179,6 +181,21 @@ final class ControllerCluster implements AutoCloseable {
         return node(id).terminate();
     }
 
+    /** SIGSTOP of node {@code id} by pid: it freezes with its connections open; see {@link #resume}. */
+    void pause(int id) {
+        node(id).pause();
+    }
+
+    /** SIGCONT of node {@code id}, which {@link #pause} stopped. */
+    void resume(int id) {
+        node(id).resume();
+    }
+
+    /** The Raft timeouts every node runs with (the same properties for all three), as the nodes read them. */
+    RaftTimeouts raftTimeouts() {
+        return ServerConfig.load(node(NODE_IDS.get(0)).configFile()).raftTimeouts();
+    }
+
     /** SIGTERM to every running node at once, then waits for each; returns the exit statuses by node id. */
     Map<Integer, Integer> terminateAll() {
         Map<Integer, Integer> exitCodes = new TreeMap<>();
@@ -216,10 +233,13 @@ final class ControllerCluster implements AutoCloseable {
                 && r.getTopics(0).getPartitionsCount() == 1).map(r -> r.getTopics(0).getPartitions(0));
     }
 
-    /** The report of whichever running node answers DescribeQuorum as the leader; empty if none does. */
+    /**
+     * The report of whichever running node answers DescribeQuorum as the leader; empty if none
+     * does. Paused nodes are not asked: they would only time out.
+     */
     Optional<QuorumReport> leaderReport() {
         for (ControllerProcess node : nodes.values()) {
-            if (!node.isRunning()) {
+            if (!node.isRunning() || node.isPaused()) {
                 continue;
             }
             Optional<DescribeQuorumResponse> answer = describe(node.nodeId());
@@ -324,7 +344,7 @@ final class ControllerCluster implements AutoCloseable {
         return scripts.runTool(directory.resolve("tools"), script + "-" + System.nanoTime(), WAIT_MS, script, args);
     }
 
-    /** Kills every process by pid, keeps the logs under target/process-test-logs/NAME and deletes the directory. */
+    /** Continues paused processes and kills every process by pid, keeps the logs under target/process-test-logs/NAME and deletes the directory. */
     @Override
     public void close() {
         nodes.values().forEach(ControllerProcess::destroy);

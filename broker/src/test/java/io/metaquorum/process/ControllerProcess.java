@@ -1,5 +1,6 @@
 package io.metaquorum.process;
 
+import io.metaquorum.bench.ProcessSignals;
 import io.metaquorum.server.HostPort;
 import io.metaquorum.server.PidFile;
 import java.io.IOException;
@@ -21,6 +22,10 @@ import java.util.concurrent.TimeUnit;
  * to {@code server.pid} is the pid of the process the test started: the script
  * {@code exec}s the JVM, so signalling that pid reaches the node itself, not a shell.
  *
+ * <p>{@link #pause} freezes the process with SIGSTOP (its sockets stay open, nothing
+ * resets) and {@link #resume} continues it with SIGCONT. Every other signal, and the cleanup
+ * in {@link #destroy}, continues a paused process first, so no stopped process outlives a test.
+ *
  * <p>Every incarnation appends to the same {@code server.log}; {@link #logMark} and
  * {@link #logSince} read what one incarnation (or any span of time) wrote.
  */
@@ -38,6 +43,8 @@ final class ControllerProcess {
     private Process process;
     /** Bytes in server.log when the latest incarnation started. */
     private long startMark;
+    /** Invariant: true only between a SIGSTOP sent to the latest incarnation and the SIGCONT after it. */
+    private boolean paused;
 
     ControllerProcess(int nodeId, HostPort address, Path directory) {
         this.nodeId = nodeId;
@@ -86,6 +93,7 @@ final class ControllerProcess {
             throw new IllegalStateException("node " + nodeId + " runs already (pid " + process.pid() + ")");
         }
         startMark = logMark();
+        paused = false;
         try {
             Files.createDirectories(tmpDir());
             ProcessBuilder command = scripts.command("mq-server", List.of(configFile().toString()));
@@ -151,9 +159,37 @@ final class ControllerProcess {
         return awaitExit(EXIT_WAIT_MS);
     }
 
-    /** Sends SIGKILL ({@code force}) or SIGTERM to the running incarnation by its pid. */
+    /** SIGSTOP by pid: the process freezes with its connections open, until {@link #resume}. */
+    void pause() {
+        requireStarted();
+        if (paused) {
+            throw new IllegalStateException("node " + nodeId + " (pid " + process.pid() + ") is paused already");
+        }
+        ProcessSignals.stop(process.pid());
+        paused = true;
+    }
+
+    /** SIGCONT by pid to a process {@link #pause} stopped. */
+    void resume() {
+        requireStarted();
+        if (!paused) {
+            throw new IllegalStateException("node " + nodeId + " (pid " + process.pid() + ") is not paused");
+        }
+        ProcessSignals.resume(process.pid());
+        paused = false;
+    }
+
+    /** Whether the latest incarnation was stopped by {@link #pause} and not resumed since. */
+    boolean isPaused() {
+        return paused;
+    }
+
+    /** Sends SIGKILL ({@code force}) or SIGTERM to the running incarnation by its pid, continuing it first if paused. */
     void signal(boolean force) {
         requireStarted();
+        if (paused) {
+            resume();
+        }
         ProcessHandle handle = ProcessHandle.of(process.pid()).orElseThrow(
                 () -> new AssertionError("node " + nodeId + " (pid " + process.pid() + ") is not running"));
         boolean sent = force ? handle.destroyForcibly() : handle.destroy();
@@ -177,11 +213,22 @@ final class ControllerProcess {
         return process.exitValue();
     }
 
-    /** Cleanup: SIGKILL by pid if still running, then wait for the end. Never throws for a gone process. */
+    /**
+     * Cleanup: SIGCONT by pid if paused, SIGKILL by pid if still running, then wait for the
+     * end. Never throws for a gone process.
+     */
     void destroy() {
         if (process == null) {
             return;
         }
+        if (paused && process.isAlive()) {
+            try {
+                resume();
+            } catch (RuntimeException e) {
+                System.err.println("could not continue node " + nodeId + " (pid " + process.pid() + "): " + e);
+            }
+        }
+        paused = false;
         ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
         try {
             process.waitFor(EXIT_WAIT_MS, TimeUnit.MILLISECONDS);

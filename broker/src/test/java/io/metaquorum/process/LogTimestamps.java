@@ -1,5 +1,8 @@
 package io.metaquorum.process;
 
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,6 +15,7 @@ import java.util.regex.Pattern;
  */
 final class LogTimestamps {
     private static final Pattern TIMESTAMP = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}) ");
+    private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
     private LogTimestamps() {
     }
@@ -25,5 +29,13 @@ final class LogTimestamps {
     /** The timestamp of the first line of {@code log} that contains {@code text}. */
     static Optional<String> ofFirstLineContaining(String log, String text) {
         return log.lines().filter(line -> line.contains(text)).findFirst().flatMap(LogTimestamps::of);
+    }
+
+    /**
+     * A timestamp of this format as milliseconds since the epoch, read in this JVM's time zone:
+     * the nodes are children of the test JVM and inherit its environment, zone included.
+     */
+    static long epochMillis(String timestamp) {
+        return LocalDateTime.parse(timestamp, FORMAT).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
     }
 }
