@@ -254,9 +254,8 @@ class FetchInteractionTest {
         OneReplica first = new OneReplica(1, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
                 new InMemoryRaftLog());
         RaftRequest fetch = requestsOf(first.step(), FetchRequest.class).get(0);
-        first.fail(fetch, RequestFailure.Reason.UNREACHABLE);
-        fetch = requestsOf(first.advance(20), FetchRequest.class).get(0);
-        assertEquals(RoleName.FOLLOWER, first.core.status().role(), "one reset alone: reconnect first");
+        fetch = requestsOf(first.fail(fetch, RequestFailure.Reason.UNREACHABLE), FetchRequest.class).get(0);
+        assertEquals(RoleName.FOLLOWER, first.core.status().role(), "one reset alone: reconnect at once first");
         first.fail(fetch, RequestFailure.Reason.UNREACHABLE);
         first.advance(19);
         assertEquals(RoleName.FOLLOWER, first.core.status().role());
@@ -266,8 +265,7 @@ class FetchInteractionTest {
         OneReplica second = new OneReplica(3, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
                 new InMemoryRaftLog());
         fetch = requestsOf(second.step(), FetchRequest.class).get(0);
-        second.fail(fetch, RequestFailure.Reason.UNREACHABLE);
-        fetch = requestsOf(second.advance(20), FetchRequest.class).get(0);
+        fetch = requestsOf(second.fail(fetch, RequestFailure.Reason.UNREACHABLE), FetchRequest.class).get(0);
         second.fail(fetch, RequestFailure.Reason.UNREACHABLE);
         second.advance(69);
         assertEquals(RoleName.FOLLOWER, second.core.status().role(), "voter 3 lets voter 1 go first");

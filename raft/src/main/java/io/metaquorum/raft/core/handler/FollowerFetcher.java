@@ -203,8 +203,13 @@ public final class FollowerFetcher {
             return;
         }
         f.clearInflight();
-        f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
-        if (failure.reason() == RequestFailure.Reason.UNREACHABLE && f.confirmsLeaderUnreachable()) {
+        boolean unreachable = failure.reason() == RequestFailure.Reason.UNREACHABLE;
+        boolean confirmed = unreachable && f.confirmsLeaderUnreachable();
+        // A first reset is answered by reconnecting at once: a dead leader's port refuses the
+        // connection within a round trip, a live leader accepts it.
+        f.delayNextFetch(unreachable && f.isFirstUnreachableFailure() ? nowMs
+                : nowMs + ctx.config().timeouts().retryBackoffMs());
+        if (confirmed) {
             f.markLeaderUnreachable();
             long delay = ctx.config().isVoter() ? ctx.roles().timers().unreachableLeaderDelayMs(survivorRank(f)) : 0;
             f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + delay));

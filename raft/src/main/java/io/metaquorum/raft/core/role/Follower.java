@@ -128,6 +128,11 @@ public final class Follower implements RaftRole {
         this.inflightCorrelationId = -1;
     }
 
+    /** Whether the last failure to reach the leader was the first in a row. */
+    public boolean isFirstUnreachableFailure() {
+        return unreachableFailures == 1;
+    }
+
     /** True once the transport reported the connection to the leader broken, twice in a row. */
     public boolean isLeaderUnreachable() {
         return leaderUnreachable;
