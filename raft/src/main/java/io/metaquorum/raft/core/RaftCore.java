@@ -213,14 +213,16 @@ public final class RaftCore {
     }
 
     /**
-     * Begins a graceful shutdown: a leader resigns first and keeps answering until a successor
-     * leads, so its votes and acknowledgements reach the election (the driver bounds the wait).
+     * Begins a graceful shutdown: a leader takes no more appends, lets its first successor catch
+     * up to its log end (a quarter election timeout at most), resigns, and keeps answering until a
+     * successor leads, so its votes and acknowledgements reach the election (the driver bounds
+     * the wait).
      */
     public void beginShutdown(long nowMs) {
         ctx.markShuttingDown();
         if (ctx.role() instanceof Leader) {
             resignedEpochOnShutdown = ctx.role().epoch();
-            leaders.resign(nowMs);
+            leaders.beginHandover(nowMs);
         }
         leadership.report();
     }

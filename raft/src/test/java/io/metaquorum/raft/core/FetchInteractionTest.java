@@ -242,11 +242,34 @@ class FetchInteractionTest {
             replica.request(2, fetch(2, epoch, behind, epoch, 0));
         }
         replica.core.beginShutdown(replica.nowMs);
-        List<RaftRequest> ends = requestsOf(replica.step(), EndQuorumEpochRequest.class);
-        assertEquals(2, ends.size());
+        assertTrue(requestsOf(replica.step(), EndQuorumEpochRequest.class).isEmpty(),
+                "voter 2, the first successor, has not fetched the last record yet");
+        List<RaftRequest> ends = requestsOf(replica.advance(250), EndQuorumEpochRequest.class);
+        assertEquals(2, ends.size(), "it did not catch up within a quarter election timeout: resign anyway");
         EndQuorumEpochRequest end = (EndQuorumEpochRequest) ends.get(0).payload();
         assertEquals(List.of(2, 3), end.getTopics(0).getPartitions(0).getPreferredSuccessorsList(),
                 "voter 3 is one record ahead but has not fetched for 1.6 s");
+    }
+
+    @Test
+    void aShuttingDownLeaderResignsOnceItsFirstSuccessorHasFetchedTheWholeLog() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        replica.request(2, fetch(2, epoch, replica.log.endOffset(), epoch, 0));
+        replica.request(3, fetch(3, epoch, replica.log.endOffset(), epoch, 0));
+        replica.core.append(epoch, List.of(ByteString.copyFromUtf8("last")), replica.nowMs);
+        replica.step();
+        replica.core.beginShutdown(replica.nowMs);
+        assertTrue(requestsOf(replica.step(), EndQuorumEpochRequest.class).isEmpty(), "both are one record behind");
+        assertEquals(AppendResult.Status.NOT_LEADER,
+                replica.core.append(epoch, List.of(ByteString.copyFromUtf8("late")), replica.nowMs).status());
+        replica.advance(5);
+        List<RaftMessage> out = replica.request(3, fetch(3, epoch, replica.log.endOffset(), epoch, 0));
+        List<RaftRequest> ends = requestsOf(out, EndQuorumEpochRequest.class);
+        assertEquals(2, ends.size(), "voter 3 holds the whole log: hand over to it now");
+        EndQuorumEpochRequest end = (EndQuorumEpochRequest) ends.get(0).payload();
+        assertEquals(List.of(3, 2), end.getTopics(0).getPartitions(0).getPreferredSuccessorsList());
     }
 
     @Test

@@ -93,13 +93,51 @@ public final class LeaderCoordinator {
         long lingerDeadline = drainAppendQueue(leader, nowMs);
         leader.progress(ctx.localId()).onLocalAppend(ctx.log().flushedEndOffset(), nowMs);
         fetches.maybeAdvanceHighWatermark(leader);
-        if (checkQuorum(leader, nowMs)) {
+        if (checkQuorum(leader, nowMs) || handOverIfReady(leader, nowMs)) {
             return Long.MAX_VALUE;
         }
         sendBeginQuorumEpoch(leader, nowMs);
         long parkedDeadline = fetches.completeParkedFetches(leader, nowMs);
-        return Math.min(Math.min(lingerDeadline, parkedDeadline),
-                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs()));
+        long handoverDeadline = leader.isHandingOver() ? leader.handoverDeadlineMs() : Long.MAX_VALUE;
+        return Math.min(Math.min(lingerDeadline, parkedDeadline), Math.min(handoverDeadline,
+                Math.min(leader.checkQuorumDeadlineMs(), leader.nextBeginQuorumEpochMs())));
+    }
+
+    /**
+     * Graceful shutdown, first step: this replica takes no more appends (the context is
+     * shutting down) and keeps serving fetches until the voter it will name first has
+     * fetched at its log end, then resigns ({@link #handOverIfReady}); it waits at most a
+     * quarter election timeout. A successor holding the whole log is at least as up to date
+     * as every voter, so its campaign (it skips the pre-vote) cannot be refused for its log,
+     * as one ranked by a fetch offset an answer old could be under write load.
+     */
+    public void beginHandover(long nowMs) {
+        if (ctx.role() instanceof Leader leader && !leader.isHandingOver()) {
+            leader.startHandover(nowMs + Math.max(1, ctx.config().timeouts().electionTimeoutMs() / 4));
+        }
+    }
+
+    private boolean handOverIfReady(Leader leader, long nowMs) {
+        if (!leader.isHandingOver()) {
+            return false;
+        }
+        if (nowMs < leader.handoverDeadlineMs() && !successorCaughtUp(leader, nowMs)) {
+            return false;
+        }
+        resign(nowMs);
+        return true;
+    }
+
+    /** The first successor holds everything this leader wrote, or none is fetching (so none will catch up). */
+    private boolean successorCaughtUp(Leader leader, long nowMs) {
+        long activeWindowMs = 2L * ctx.config().timeouts().fetchWaitMsMax();
+        List<Integer> successors = leader.successorsForHandoff(nowMs, activeWindowMs);
+        if (successors.isEmpty() || ctx.log().hasUnflushed()) {
+            return successors.isEmpty();
+        }
+        var first = leader.progress(successors.get(0));
+        boolean active = first.lastFetchMs() >= 0 && nowMs - first.lastFetchMs() <= activeWindowMs;
+        return !active || first.endOffset() >= ctx.log().endOffset();
     }
 
     private long drainAppendQueue(Leader leader, long nowMs) {

@@ -37,6 +37,7 @@ public final class Leader implements RaftRole {
     private final long beginQuorumEpochResendMs;
     private long highWatermark = -1;
     private long checkQuorumDeadlineMs;
+    private long handoverDeadlineMs = -1;
 
     public Leader(int epoch, int localId, long epochStartOffset, List<Integer> voterIds, long checkQuorumDeadlineMs,
                   long beginQuorumEpochResendMs) {
@@ -152,6 +153,19 @@ public final class Leader implements RaftRole {
                 .sorted()
                 .toArray();
         return times[times.length - (voterIds.size() / 2 + 1)];
+    }
+
+    /** A graceful shutdown began: resign once the successor has caught up, or at {@code deadlineMs}. */
+    public void startHandover(long deadlineMs) {
+        this.handoverDeadlineMs = deadlineMs;
+    }
+
+    public boolean isHandingOver() {
+        return handoverDeadlineMs >= 0;
+    }
+
+    public long handoverDeadlineMs() {
+        return handoverDeadlineMs;
     }
 
     public long checkQuorumDeadlineMs() {
