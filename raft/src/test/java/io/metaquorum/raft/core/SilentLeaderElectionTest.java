@@ -101,6 +101,18 @@ class SilentLeaderElectionTest {
     }
 
     @Test
+    void aRefusalOvertakenByTheRefusersOwnPreVoteIsAskedAgain() {
+        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        RaftRequest first = preVoteToThree(replica);
+        // Voter 3's pre-vote arrives first; its refusal of ours, sent a moment earlier, arrives after it.
+        assertFalse(grantsPreVoteOfThree(replica));
+        List<RaftMessage> out = replica.respond(first, stillFollowingTwo(false));
+        RaftRequest again = requestTo(out, 3);
+        replica.respond(again, RaftRpcs.voteResponse(ErrorCode.NONE, -1, EPOCH, true));
+        assertEquals(RoleName.CANDIDATE, replica.core.status().role());
+    }
+
+    @Test
     void aLowerIdThatLostARoundNoLongerMakesAHigherIdWait() {
         OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
         RaftRequest first = preVoteToThree(replica);

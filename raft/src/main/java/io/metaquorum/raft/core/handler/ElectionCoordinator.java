@@ -103,6 +103,10 @@ public final class ElectionCoordinator {
     void onVoteRejected(int voterId, long nowMs) {
         VoteTally tally = tallyOf(ctx.role());
         tally.markAnswered(voterId);
+        if (ctx.role() instanceof Prospective && tally.takeSeenPreVoting(voterId)) {
+            // Its pre-vote overtook this refusal: it had lost the leader by then. Ask again.
+            return;
+        }
         tally.recordRejection(voterId);
         if (!tally.isLost()) {
             return;
@@ -170,16 +174,21 @@ public final class ElectionCoordinator {
 
     /**
      * A voter that refused this replica's pre-vote now pre-votes itself: it has lost the
-     * leader since it refused, so ask it again. The two survivors of a silent leader reach
-     * the fetch timeout moments apart; without this the first is refused by the second
-     * (still following) and refuses it in turn (see {@link VoteHandler}), and both wait out
-     * a whole round.
+     * leader since it refused, so ask it again; if its refusal has not arrived yet, it is
+     * taken as stale when it does. The two survivors of a silent leader reach the fetch
+     * timeout moments apart; without this the first is refused by the second (still
+     * following) and refuses it in turn (see {@link VoteHandler}), and both wait out a round.
      */
     void onPeerPreVoting(int voterId) {
-        if (ctx.rules().preVoteRetry().askAgainWhenRefuserPreVotes() && ctx.role() instanceof Prospective p
-                && p.tally().forgetRejection(voterId)) {
+        if (!ctx.rules().preVoteRetry().askAgainWhenRefuserPreVotes() || !(ctx.role() instanceof Prospective p)) {
+            return;
+        }
+        if (p.tally().forgetRejection(voterId)) {
             LOG.debug("[node {}] voter {} refused our pre-vote and now pre-votes itself: asking it again",
                     ctx.localId(), voterId);
+        } else if (!p.tally().hasResponded(voterId)) {
+            // Its refusal may still be on the way (requests and answers travel apart).
+            p.tally().noteSeenPreVoting(voterId);
         }
     }
 

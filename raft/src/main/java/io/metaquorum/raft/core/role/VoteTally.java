@@ -16,6 +16,8 @@ public final class VoteTally {
     private final TreeSet<Integer> rejected = new TreeSet<>();
     private final TreeMap<Integer, Long> inflight = new TreeMap<>();
     private final TreeMap<Integer, Long> retryAtMs = new TreeMap<>();
+    /** Voters seen pre-voting themselves in this epoch before their answer to us arrived. */
+    private final TreeSet<Integer> seenPreVoting = new TreeSet<>();
 
     public VoteTally(List<Integer> voterIds, int localId) {
         this.voterIds = voterIds;
@@ -63,6 +65,19 @@ public final class VoteTally {
     /** Forgets a voter's rejection so that it is asked again; false if it had not rejected. */
     public boolean forgetRejection(int voterId) {
         return rejected.remove(voterId);
+    }
+
+    /** {@code voterId} was seen pre-voting itself before it answered this tally's request. */
+    public void noteSeenPreVoting(int voterId) {
+        seenPreVoting.add(voterId);
+    }
+
+    /**
+     * Whether a rejection now arriving from {@code voterId} predates its own pre-vote (seen
+     * already); true once per such note, so a voter that refuses again is counted.
+     */
+    public boolean takeSeenPreVoting(int voterId) {
+        return seenPreVoting.remove(voterId);
     }
 
     /** The earliest pending retry, or Long.MAX_VALUE. */
