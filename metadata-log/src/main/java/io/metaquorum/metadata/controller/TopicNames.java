@@ -1,0 +1,87 @@
+package io.metaquorum.metadata.controller;
+
+import io.metaquorum.metadata.image.TopicImage;
+import io.metaquorum.metadata.image.TopicsImage;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.TopicIds;
+import java.util.Collection;
+import java.util.Optional;
+
+/**
+ * Kafka's topic-name rules: at most 249 characters of {@code [a-zA-Z0-9._-]}, not empty,
+ * not {@code .} or {@code ..}; internal names may not be created; and since {@code .} and
+ * {@code _} map to the same metric name, two topics may not differ only by them.
+ */
+final class TopicNames {
+    static final int NAME_LENGTH_MAX = 249;
+
+    private TopicNames() {
+    }
+
+    /** INVALID_TOPIC_EXCEPTION for an illegal name, else empty. */
+    static Optional<ApiError> illegal(String name) {
+        if (name.isEmpty()) {
+            return invalid("Topic name is illegal, it can't be empty.");
+        }
+        if (name.equals(".") || name.equals("..")) {
+            return invalid("Topic name cannot be \".\" or \"..\".");
+        }
+        if (name.length() > NAME_LENGTH_MAX) {
+            return invalid("Topic name is illegal, it can't be longer than " + NAME_LENGTH_MAX
+                    + " characters, topic name: " + name);
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean legal = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '.' || c == '_' || c == '-';
+            if (!legal) {
+                return invalid("Topic name \"" + name + "\" is illegal, it contains a character other than "
+                        + "ASCII alphanumerics, '.', '_' and '-'");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** INVALID_REQUEST for a reserved (internal) name, else empty. */
+    static Optional<ApiError> reserved(String name) {
+        if (name.equals(TopicIds.METADATA_TOPIC_NAME)) {
+            return Optional.of(ApiError.of(ErrorCode.INVALID_REQUEST,
+                    "Creation of internal topic " + name + " is prohibited."));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * INVALID_TOPIC_EXCEPTION when {@code name} differs from an existing topic, or from one
+     * created earlier in the same request, only by '.' versus '_'.
+     */
+    static Optional<ApiError> collision(String name, TopicsImage topics, Collection<String> createdInRequest) {
+        if (name.indexOf('.') < 0 && name.indexOf('_') < 0) {
+            return Optional.empty();
+        }
+        String normalized = normalized(name);
+        for (String other : createdInRequest) {
+            if (!other.equals(name) && normalized(other).equals(normalized)) {
+                return collides(name, other);
+            }
+        }
+        for (TopicImage topic : topics.byName().values()) {
+            if (!topic.name().equals(name) && normalized(topic.name()).equals(normalized)) {
+                return collides(name, topic.name());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ApiError> collides(String name, String existing) {
+        return invalid("Topic '" + name + "' collides with existing topic: " + existing);
+    }
+
+    private static String normalized(String name) {
+        return name.replace('.', '_');
+    }
+
+    private static Optional<ApiError> invalid(String message) {
+        return Optional.of(ApiError.of(ErrorCode.INVALID_TOPIC_EXCEPTION, message));
+    }
+}
