@@ -1,6 +1,5 @@
 package io.metaquorum.metadata.controller;
 
-import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.metadata.image.TopicsImage;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.TopicIds;
@@ -65,9 +64,9 @@ final class TopicNames {
                 return collides(name, other);
             }
         }
-        for (TopicImage topic : topics.byName().values()) {
-            if (!topic.name().equals(name) && normalized(topic.name()).equals(normalized)) {
-                return collides(name, topic.name());
+        for (String existing : topics.byName().keySet()) {
+            if (!existing.equals(name) && normalized(existing).equals(normalized)) {
+                return collides(name, existing);
             }
         }
         return Optional.empty();

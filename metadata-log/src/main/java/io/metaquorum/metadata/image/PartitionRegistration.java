@@ -20,11 +20,21 @@ public final class PartitionRegistration {
     private final int partitionEpoch;
 
     public PartitionRegistration(int[] replicas, int[] isr, int leader, int leaderEpoch, int partitionEpoch) {
-        this.replicas = replicas.clone();
-        this.isr = isr.clone();
+        this(replicas.clone(), isr.clone(), leader, leaderEpoch, partitionEpoch, true);
+    }
+
+    private PartitionRegistration(int[] replicas, int[] isr, int leader, int leaderEpoch, int partitionEpoch,
+                                  boolean owned) {
+        this.replicas = replicas;
+        this.isr = isr;
         this.leader = leader;
         this.leaderEpoch = leaderEpoch;
         this.partitionEpoch = partitionEpoch;
+    }
+
+    /** Takes the arrays without copying them: the caller made them and keeps no reference (replay). */
+    static PartitionRegistration owning(int[] replicas, int[] isr, int leader, int leaderEpoch, int partitionEpoch) {
+        return new PartitionRegistration(replicas, isr, leader, leaderEpoch, partitionEpoch, true);
     }
 
     public int[] replicas() {
@@ -81,8 +91,12 @@ public final class PartitionRegistration {
         if (replicas.length == 0) {
             return "no replicas";
         }
-        if (Arrays.stream(replicas).distinct().count() != replicas.length) {
-            return "a broker listed twice in replicas " + Arrays.toString(replicas);
+        for (int i = 1; i < replicas.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (replicas[i] == replicas[j]) {
+                    return "a broker listed twice in replicas " + Arrays.toString(replicas);
+                }
+            }
         }
         for (int id : isr) {
             if (!contains(replicas, id)) {

@@ -6,12 +6,13 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Every topic by id and by name, on persistent maps, so one change to a huge image copies
- * only the paths it touches (Kafka's {@code TopicsImage}).
+ * Every topic by id, and the ids by name, on persistent maps, so one change to a huge image
+ * copies only the paths it touches (Kafka's {@code TopicsImage}). Names map to ids rather
+ * than to the topics so that a partition change updates one map, not two.
  *
- * <p>Invariant: {@code byId} and {@code byName} hold the same topics.
+ * <p>Invariant: {@code byName} maps exactly the names of the topics in {@code byId} to their ids.
  */
-public record TopicsImage(HashMap<UuidKey, TopicImage> byId, HashMap<String, TopicImage> byName) {
+public record TopicsImage(HashMap<UuidKey, TopicImage> byId, HashMap<String, UuidKey> byName) {
     public static final TopicsImage EMPTY = new TopicsImage(HashMap.empty(), HashMap.empty());
 
     public TopicImage topic(UuidKey id) {
@@ -19,7 +20,8 @@ public record TopicsImage(HashMap<UuidKey, TopicImage> byId, HashMap<String, Top
     }
 
     public TopicImage topic(String name) {
-        return byName.get(name).getOrNull();
+        UuidKey id = byName.get(name).getOrNull();
+        return id == null ? null : byId.get(id).getOrNull();
     }
 
     public int topicCount() {
@@ -28,14 +30,20 @@ public record TopicsImage(HashMap<UuidKey, TopicImage> byId, HashMap<String, Top
 
     /** The topics sorted by name: the order tools print and snapshots write. */
     public List<TopicImage> sortedByName() {
-        List<TopicImage> topics = new ArrayList<>(byName.size());
-        byName.values().forEach(topics::add);
+        List<TopicImage> topics = new ArrayList<>(byId.size());
+        byId.values().forEach(topics::add);
         topics.sort(Comparator.comparing(TopicImage::name));
         return topics;
     }
 
-    TopicsImage withTopic(TopicImage topic) {
-        return new TopicsImage(byId.put(topic.id(), topic), byName.put(topic.name(), topic));
+    /** Adds a new topic. */
+    TopicsImage withNewTopic(TopicImage topic) {
+        return new TopicsImage(byId.put(topic.id(), topic), byName.put(topic.name(), topic.id()));
+    }
+
+    /** Replaces an existing topic (same id, same name), e.g. after a partition change. */
+    TopicsImage withChangedTopic(TopicImage topic) {
+        return new TopicsImage(byId.put(topic.id(), topic), byName);
     }
 
     TopicsImage withoutTopic(TopicImage topic) {

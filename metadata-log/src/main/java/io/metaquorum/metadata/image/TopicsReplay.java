@@ -26,7 +26,7 @@ final class TopicsReplay {
         check(topics.topic(id) == null, offset, type, "topic id " + TopicIds.toBase64(record.getTopicId())
                 + " already belongs to topic '" + nameOf(topics.topic(id)) + "'");
         check(topics.topic(record.getName()) == null, offset, type, "topic '" + record.getName() + "' already exists");
-        return topics.withTopic(new TopicImage(record.getName(), id, HashMap.empty()));
+        return topics.withNewTopic(new TopicImage(record.getName(), id, HashMap.empty()));
     }
 
     static TopicsImage partition(TopicsImage topics, PartitionRecord record, long offset) {
@@ -40,9 +40,9 @@ final class TopicsReplay {
         String violation = PartitionRegistration.violation(replicas, isr, record.getLeader(), record.getLeaderEpoch(),
                 record.getPartitionEpoch());
         check(violation == null, offset, type, violation);
-        PartitionRegistration partition = new PartitionRegistration(replicas, isr, record.getLeader(),
+        PartitionRegistration partition = PartitionRegistration.owning(replicas, isr, record.getLeader(),
                 record.getLeaderEpoch(), record.getPartitionEpoch());
-        return topics.withTopic(topic.withPartition(record.getPartition(), partition));
+        return topics.withChangedTopic(topic.withPartition(record.getPartition(), partition));
     }
 
     static TopicsImage partitionChange(TopicsImage topics, PartitionChangeRecord record, long offset) {
@@ -63,9 +63,9 @@ final class TopicsReplay {
         String violation = PartitionRegistration.violation(replicas, isr, leader, record.getLeaderEpoch(),
                 record.getPartitionEpoch());
         check(violation == null, offset, type, violation);
-        PartitionRegistration next = new PartitionRegistration(replicas, isr, leader, record.getLeaderEpoch(),
+        PartitionRegistration next = PartitionRegistration.owning(replicas, isr, leader, record.getLeaderEpoch(),
                 record.getPartitionEpoch());
-        return topics.withTopic(topic.withPartition(record.getPartition(), next));
+        return topics.withChangedTopic(topic.withPartition(record.getPartition(), next));
     }
 
     static TopicImage removeTopic(TopicsImage topics, RemoveTopicRecord record, long offset) {
