@@ -69,7 +69,8 @@ public final class ClusterControlManager {
         if (old != null && !old.incarnationId().equals(request.incarnationId())
                 && sessions.alive(request.brokerId(), nowMs)) {
             return ControllerResult.withoutRecords(new RegisterBrokerResponse(ApiError.of(
-                    ErrorCode.DUPLICATE_BROKER_REGISTRATION, "Another broker is registered with that broker id."), -1));
+                    ErrorCode.DUPLICATE_BROKER_REGISTRATION, "Broker " + request.brokerId() + " is registered by "
+                    + "another incarnation whose session is still alive."), -1));
         }
         List<MetadataRecord> records = new ArrayList<>();
         records.add(MetadataRecord.newBuilder().setRegisterBroker(RegisterBrokerRecord.newBuilder()
@@ -92,7 +93,8 @@ public final class ClusterControlManager {
         }
         if (broker.epoch() != request.brokerEpoch()) {
             return ControllerResult.withoutRecords(HeartbeatResponse.failed(ApiError.of(ErrorCode.STALE_BROKER_EPOCH,
-                    "Expected broker epoch " + broker.epoch() + ", but got broker epoch " + request.brokerEpoch())));
+                    "Broker " + broker.id() + " is registered with epoch " + broker.epoch() + "; the heartbeat carried "
+                            + request.brokerEpoch() + ".")));
         }
         sessions.touch(request.brokerId(), nowMs);
         boolean caughtUp = request.currentMetadataOffset() >= broker.epoch();

@@ -7,6 +7,7 @@ import io.metaquorum.protocol.ErrorCode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -44,8 +45,9 @@ final class ReplicaAssignments {
         }
         List<int[]> replicas = new ArrayList<>(byPartition.size());
         int replicaCount = expectedReplicas;
-        for (List<Integer> brokers : byPartition.values()) {
-            Optional<String> problem = problem(brokers, replicaCount, cluster);
+        for (Map.Entry<Integer, List<Integer>> partition : byPartition.entrySet()) {
+            List<Integer> brokers = partition.getValue();
+            Optional<String> problem = problem(partition.getKey(), brokers, replicaCount, cluster);
             if (problem.isPresent()) {
                 return failed(problem.get());
             }
@@ -55,7 +57,8 @@ final class ReplicaAssignments {
         return new Checked(replicas, ApiError.NONE);
     }
 
-    private static Optional<String> problem(List<Integer> brokers, int replicaCount, ClusterImage cluster) {
+    private static Optional<String> problem(int partition, List<Integer> brokers, int replicaCount,
+                                            ClusterImage cluster) {
         if (brokers.isEmpty()) {
             return Optional.of("The manual partition assignment includes an empty replica list.");
         }
@@ -78,8 +81,8 @@ final class ReplicaAssignments {
                     + replicaCount + " replica(s).");
         }
         if (brokers.stream().map(cluster::broker).allMatch(BrokerRegistration::fenced)) {
-            return Optional.of("All brokers specified in the manual partition assignment for partition are fenced: "
-                    + brokers + ".");
+            return Optional.of("All brokers specified in the manual partition assignment for partition "
+                    + partition + " are fenced: " + brokers + ".");
         }
         return Optional.empty();
     }

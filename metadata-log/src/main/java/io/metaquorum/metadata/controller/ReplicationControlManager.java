@@ -89,7 +89,7 @@ public final class ReplicationControlManager {
             TopicImage topic = image.topics().topic(name);
             if (topic == null) {
                 results.add(new DeleteTopicResult(name, TopicIds.ZERO, ApiError.of(
-                        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "This server does not host this topic-partition.")));
+                        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The topic '" + name + "' does not exist.")));
             } else {
                 results.add(new DeleteTopicResult(name, topic.id().toUuid(), ApiError.NONE));
                 remove(topic, removed, records);
@@ -99,7 +99,7 @@ public final class ReplicationControlManager {
             TopicImage topic = image.topics().topic(UuidKey.of(id));
             if (topic == null) {
                 results.add(new DeleteTopicResult("", id, ApiError.of(ErrorCode.UNKNOWN_TOPIC_ID,
-                        "This server does not host this topic ID.")));
+                        "No topic has the id " + TopicIds.toBase64(id) + ".")));
             } else {
                 results.add(new DeleteTopicResult(topic.name(), id, ApiError.NONE));
                 remove(topic, removed, records);

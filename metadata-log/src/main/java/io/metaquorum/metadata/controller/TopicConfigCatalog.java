@@ -90,7 +90,7 @@ public final class TopicConfigCatalog {
             return invalid("Unknown topic config name: " + name);
         }
         if (value == null) {
-            return invalid("Null value not supported for topic configs: " + name);
+            return invalid("Config " + name + " has no value; a topic config needs one.");
         }
         String violation = typeViolation(entry.type(), value.trim());
         if (violation == null) {
@@ -113,7 +113,7 @@ public final class TopicConfigCatalog {
                 case DOUBLE -> Double.parseDouble(value);
                 case BOOLEAN -> {
                     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-                        return "Expected value to be either true or false";
+                        return "Must be true or false";
                     }
                 }
                 case STRING, LIST -> {
@@ -189,8 +189,7 @@ public final class TopicConfigCatalog {
         if (value.isEmpty() || value.equals("*") || THROTTLED.matcher(value).matches()) {
             return null;
         }
-        return "Must be the literal '*' or a list of replicas in the following format: "
-                + "[partitionId]:[brokerId],[partitionId]:[brokerId],...";
+        return "Must be '*' or a comma-separated list of partitionId:brokerId pairs";
     }
 
     private static Optional<ApiError> invalid(String message) {

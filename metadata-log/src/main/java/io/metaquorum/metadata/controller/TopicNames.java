@@ -20,22 +20,22 @@ final class TopicNames {
     /** INVALID_TOPIC_EXCEPTION for an illegal name, else empty. */
     static Optional<ApiError> illegal(String name) {
         if (name.isEmpty()) {
-            return invalid("Topic name is illegal, it can't be empty.");
+            return invalid("Topic name is empty.");
         }
         if (name.equals(".") || name.equals("..")) {
-            return invalid("Topic name cannot be \".\" or \"..\".");
+            return invalid("Topic name \"" + name + "\" is not allowed: \".\" and \"..\" are reserved.");
         }
         if (name.length() > NAME_LENGTH_MAX) {
-            return invalid("Topic name is illegal, it can't be longer than " + NAME_LENGTH_MAX
-                    + " characters, topic name: " + name);
+            return invalid("Topic name is " + name.length() + " characters long, longer than the "
+                    + NAME_LENGTH_MAX + " allowed: " + name);
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             boolean legal = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                     || c == '.' || c == '_' || c == '-';
             if (!legal) {
-                return invalid("Topic name \"" + name + "\" is illegal, it contains a character other than "
-                        + "ASCII alphanumerics, '.', '_' and '-'");
+                return invalid("Topic name \"" + name + "\" contains '" + c + "'; only ASCII letters, digits, "
+                        + "'.', '_' and '-' are allowed.");
             }
         }
         return Optional.empty();

@@ -94,7 +94,11 @@ class CreateTopicsTest {
         for (String name : List.of("", ".", "..", "x".repeat(250), "a b", "t/1", "é")) {
             assertError(ErrorCode.INVALID_TOPIC_EXCEPTION, "", create(Topic.of(name, 1, 1)));
         }
-        assertError(ErrorCode.INVALID_TOPIC_EXCEPTION, "longer than 249", create(Topic.of("x".repeat(250), 1, 1)));
+        assertError(ErrorCode.INVALID_TOPIC_EXCEPTION, "250 characters long, longer than the 249 allowed",
+                create(Topic.of("x".repeat(250), 1, 1)));
+        assertError(ErrorCode.INVALID_TOPIC_EXCEPTION, "Topic name is empty.", create(Topic.of("", 1, 1)));
+        assertError(ErrorCode.INVALID_TOPIC_EXCEPTION, "are reserved", create(Topic.of("..", 1, 1)));
+        assertError(ErrorCode.INVALID_TOPIC_EXCEPTION, "contains ' '", create(Topic.of("a b", 1, 1)));
         assertCreated(create(Topic.of("x".repeat(249), 1, 1)), 1, 1);
         assertCreated(create(Topic.of("Az09._-", 1, 1)), 1, 1);
     }
@@ -110,6 +114,19 @@ class CreateTopicsTest {
     void anExistingNameIsTopicAlreadyExists() {
         assertCreated(create(Topic.of("t", 1, 1)), 1, 1);
         assertError(ErrorCode.TOPIC_ALREADY_EXISTS, "Topic 't' already exists.", create(Topic.of("t", 1, 1)));
+    }
+
+    @Test
+    void anAppendedButUncommittedTopicExistsUntilLeadershipIsLost() {
+        MetadataImageHolder committed = new MetadataImageHolder(fixture.image());
+        assertCreated(create(Topic.of("speculative", 1, 1)), 1, 1);
+        assertError(ErrorCode.TOPIC_ALREADY_EXISTS, "already exists", create(Topic.of("speculative", 1, 1)));
+        fixture.state.revertTo(committed.image());
+        assertNull(fixture.image().topics().topic("speculative"), "reverted to the last committed image");
+    }
+
+    /** The committed image kept aside, as the controller's driver keeps it. */
+    private record MetadataImageHolder(io.metaquorum.metadata.image.MetadataImage image) {
     }
 
     @Test
@@ -220,7 +237,7 @@ class CreateTopicsTest {
                 create(Topic.of("c4", 1, 1).withConfigs(List.of(new Config("cleanup.policy", "forever")))));
         assertError(ErrorCode.INVALID_CONFIG, "preallocate", create(Topic.of("c5", 1, 1)
                 .withConfigs(List.of(new Config("preallocate", "maybe")))));
-        assertError(ErrorCode.INVALID_CONFIG, "Null value", create(Topic.of("c6", 1, 1)
+        assertError(ErrorCode.INVALID_CONFIG, "Config retention.ms has no value", create(Topic.of("c6", 1, 1)
                 .withConfigs(List.of(new Config("retention.ms", null)))));
         Map<String, String> good = Map.of("cleanup.policy", "compact,delete", "retention.ms", "-1",
                 "min.cleanable.dirty.ratio", "0.1", "compression.type", "zstd", "leader.replication.throttled.replicas",
