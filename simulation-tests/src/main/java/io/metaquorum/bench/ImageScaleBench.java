@@ -1,9 +1,14 @@
 package io.metaquorum.bench;
 
+import io.metaquorum.metadata.controller.ControllerState;
+import io.metaquorum.metadata.controller.CreateTopicPolicy;
+import io.metaquorum.metadata.controller.ReplicationControlManager;
+import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.protocol.BrokerEndpoint;
+import io.metaquorum.protocol.FenceBrokerRecord;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.PartitionChangeRecord;
 import io.metaquorum.protocol.PartitionRecord;
@@ -12,6 +17,7 @@ import io.metaquorum.protocol.TopicRecord;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * The metadata image at scale (issue 10's {@code image-scale} shape): replays
@@ -19,7 +25,8 @@ import java.util.List;
  * {@link MetadataDelta}, one record at a time as the loader does, and prints the build time,
  * the heap the image retains after a full GC, the mean time of one PartitionChangeRecord
  * applied on top (a new delta and image each time), and the time to write the image as
- * records and replay them into an equal image (a snapshot without the bytes).
+ * records and replay them into an equal image (a snapshot without the bytes), and the time
+ * the replication manager takes to decide the partition changes of fencing one broker.
  *
  * <p>Run: {@code java -Xmx4g -cp <classpath> io.metaquorum.bench.ImageScaleBench [topics]
  * [partitionsPerTopic]} (README, "Metadata image").
@@ -50,6 +57,11 @@ public final class ImageScaleBench {
             start = System.nanoTime();
             boolean equal = reloaded.equals(image);
             long equalsMs = (System.nanoTime() - start) / 1_000_000;
+            start = System.nanoTime();
+            int fenceRecords = fenceChanges(image);
+            long fenceMs = (System.nanoTime() - start) / 1_000_000;
+            System.out.printf("image round %d: fencing broker 0 moves %,d partitions: %,d ms to decide%n", round,
+                    fenceRecords, fenceMs);
             System.out.printf("image round %d: %,d partitions (%,d topics x %d, RF 3): build %,d ms, heap %,d MiB, "
                             + "one partition update %,d ns (mean of %,d), toRecords %,d ms (%,d records), "
                             + "replay of those %,d ms, equals %s in %,d ms%n", round,
@@ -102,6 +114,16 @@ public final class ImageScaleBench {
             throw new IllegalStateException("lost a topic");
         }
         return ns;
+    }
+
+    /** The PartitionChangeRecords ReplicationControlManager decides when broker 0 is fenced. */
+    private static int fenceChanges(MetadataImage image) {
+        MetadataDelta delta = new MetadataDelta(image);
+        delta.replay(MetadataRecord.newBuilder().setFenceBroker(FenceBrokerRecord.newBuilder().setBrokerId(0)
+                .setBrokerEpoch(0)).build(), image.committedEndOffset(), 1);
+        ReplicationControlManager replication = new ReplicationControlManager(new ControllerState(image),
+                ReplicationDefaults.KAFKA, CreateTopicPolicy.NONE, new SplittableRandom(1));
+        return replication.partitionChangesAfterFence(delta.apply(), 0).size();
     }
 
     private static MetadataImage replay(List<MetadataRecord> records, long firstOffset) {

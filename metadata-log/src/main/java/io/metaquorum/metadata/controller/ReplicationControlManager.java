@@ -42,7 +42,10 @@ public final class ReplicationControlManager {
     /**
      * CreateTopics (DESIGN.md §6): one result per distinct name, in the order names first
      * appear; no short-circuit. A name given twice is INVALID_REQUEST and is not created.
-     * Under {@code validateOnly} every check runs and no records are returned.
+     * Under {@code validateOnly} every check runs and no records are returned. The records of
+     * one request are one atomic append, so a topic that would take them past
+     * {@link ReplicationDefaults#RECORDS_PER_OPERATION_MAX} fails alone with POLICY_VIOLATION
+     * (the caller retries it in a smaller request); the topics after it still go on.
      */
     public ControllerResult<CreateTopicsResponse> createTopics(CreateTopicsRequest request) {
         MetadataImage image = state.image();
@@ -66,6 +69,12 @@ public final class ReplicationControlManager {
             }
             TopicCreator.Outcome outcome = creator.create(topic, image, created, idsInRequest,
                     request.validateOnly());
+            if (records.size() + outcome.records().size() > ReplicationDefaults.RECORDS_PER_OPERATION_MAX) {
+                results.add(TopicResult.failed(topic.name(), ApiError.of(ErrorCode.POLICY_VIOLATION, "Creating '"
+                        + topic.name() + "' would take this request past " + ReplicationDefaults.RECORDS_PER_OPERATION_MAX
+                        + " records; create it in a smaller request.")));
+                continue;
+            }
             results.add(outcome.result());
             records.addAll(outcome.records());
             if (outcome.result().error().isSuccess()) {

@@ -286,6 +286,16 @@ class CreateTopicsTest {
     }
 
     @Test
+    void aTopicThatWouldTakeTheRequestPastTheRecordLimitFailsAlone() {
+        CreateTopicsResponse response = fixture.apply(fixture.replication.createTopics(new CreateTopicsRequest(List.of(
+                Topic.of("big1", 6_000, 1), Topic.of("big2", 6_000, 1), Topic.of("small", 10, 1)), false)));
+        assertCreated(response.topic("big1"), 6_000, 1);
+        assertError(ErrorCode.POLICY_VIOLATION, "past 10000 records", response.topic("big2"));
+        assertCreated(response.topic("small"), 10, 1);
+        assertEquals(6_012, fixture.log.size() - 6, "only big1's and small's records, after the brokers' 6");
+    }
+
+    @Test
     void topicIdsAreRandomFromTheSeedNeverReservedAndDistinct() {
         CreateTopicsResponse first = fixture.apply(fixture.replication.createTopics(new CreateTopicsRequest(List.of(
                 Topic.of("i1", 1, 1), Topic.of("i2", 1, 1)), false)));
