@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.metadata.image.FeaturesImage;
+import io.metaquorum.metadata.image.AclsImage;
+import io.metaquorum.metadata.image.ClusterImage;
+import io.metaquorum.metadata.image.ConfigurationsImage;
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.MetadataProvenance;
+import io.metaquorum.metadata.image.TopicsImage;
 import io.metaquorum.metadata.loader.LeaderRecordWriter.LeaderAppend;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.MetadataRecord;
@@ -23,7 +28,8 @@ class LeaderRecordWriterTest {
 
     private static MetadataImage committedUpTo(int epoch, boolean bootstrapped) {
         FeaturesImage features = bootstrapped ? new FeaturesImage(Map.of("metadata.version", 1)) : FeaturesImage.EMPTY;
-        return new MetadataImage(features, 1, 9, epoch, 100, 1, epoch);
+        return new MetadataImage(new MetadataProvenance(9, epoch), features, ClusterImage.EMPTY, TopicsImage.EMPTY,
+                ConfigurationsImage.EMPTY, AclsImage.EMPTY);
     }
 
     private static List<MetadataRecord.RecordCase> cases(List<LeaderAppend> appends) {
