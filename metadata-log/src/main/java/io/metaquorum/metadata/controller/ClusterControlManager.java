@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.controller;
 
+import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
@@ -72,6 +73,9 @@ public final class ClusterControlManager {
                     ErrorCode.DUPLICATE_BROKER_REGISTRATION, "Broker " + request.brokerId() + " is registered by "
                     + "another incarnation whose session is still alive."), -1));
         }
+        Invariants.check(old == null || nextOffset > old.epoch(), "broker %d: registration offset %d does not follow "
+                + "its epoch %d: the caller must pass the offset the record will be appended at", request.brokerId(),
+                nextOffset, old == null ? -1 : old.epoch());
         List<MetadataRecord> records = new ArrayList<>();
         records.add(MetadataRecord.newBuilder().setRegisterBroker(RegisterBrokerRecord.newBuilder()
                 .setBrokerId(request.brokerId()).setIncarnationId(request.incarnationId()).setBrokerEpoch(nextOffset)

@@ -1,6 +1,7 @@
 package io.metaquorum.metadata.controller;
 
 import io.metaquorum.protocol.Uuid;
+import io.metaquorum.raft.TopicIds;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public record CreateTopicsResponse(List<TopicResult> topics) {
         }
 
         static TopicResult failed(String name, ApiError error) {
-            return new TopicResult(name, error, io.metaquorum.raft.TopicIds.ZERO, -1, -1, Map.of());
+            return new TopicResult(name, error, TopicIds.ZERO, -1, -1, Map.of());
         }
     }
 }

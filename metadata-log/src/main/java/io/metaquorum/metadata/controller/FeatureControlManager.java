@@ -1,10 +1,12 @@
 package io.metaquorum.metadata.controller;
 
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.FeatureLevelRecord;
 import io.metaquorum.protocol.MetadataRecord;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -38,13 +40,13 @@ public final class FeatureControlManager {
         }
         MetadataImage image = state.image();
         int current = image.features().level(name).orElse(0);
-        if (name.equals(io.metaquorum.metadata.record.MetadataRecordCodec.METADATA_VERSION_FEATURE) && level < current) {
+        if (name.equals(MetadataRecordCodec.METADATA_VERSION_FEATURE) && level < current) {
             return refused("metadata.version may not be downgraded from " + current + " to " + level + ".");
         }
         if (level == current) {
             return ControllerResult.withoutRecords(ApiError.NONE);
         }
-        return ControllerResult.of(java.util.List.of(MetadataRecord.newBuilder().setFeatureLevel(
+        return ControllerResult.of(List.of(MetadataRecord.newBuilder().setFeatureLevel(
                 FeatureLevelRecord.newBuilder().setName(name).setFeatureLevel(level)).build()), ApiError.NONE);
     }
 

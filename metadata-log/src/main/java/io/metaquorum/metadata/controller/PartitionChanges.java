@@ -80,7 +80,7 @@ final class PartitionChanges {
 
     private static int firstLive(int[] replicas, int[] isr, ClusterImage cluster) {
         for (int replica : replicas) {
-            if (PartitionRegistrationsView.contains(isr, replica) && cluster.broker(replica) != null
+            if (contains(isr, replica) && cluster.broker(replica) != null
                     && !cluster.broker(replica).fenced()) {
                 return replica;
             }
@@ -89,7 +89,7 @@ final class PartitionChanges {
     }
 
     private static int[] inReplicaOrder(int[] replicas, int[] isr, int joining) {
-        return Arrays.stream(replicas).filter(id -> id == joining || PartitionRegistrationsView.contains(isr, id))
+        return Arrays.stream(replicas).filter(id -> id == joining || contains(isr, id))
                 .toArray();
     }
 
@@ -107,18 +107,12 @@ final class PartitionChanges {
         return MetadataRecord.newBuilder().setPartitionChange(change).build();
     }
 
-    /** Small array helpers. */
-    static final class PartitionRegistrationsView {
-        private PartitionRegistrationsView() {
-        }
-
-        static boolean contains(int[] ids, int id) {
-            for (int each : ids) {
-                if (each == id) {
-                    return true;
-                }
+    private static boolean contains(int[] ids, int id) {
+        for (int each : ids) {
+            if (each == id) {
+                return true;
             }
-            return false;
         }
+        return false;
     }
 }

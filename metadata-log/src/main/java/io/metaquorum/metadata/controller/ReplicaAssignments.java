@@ -5,6 +5,7 @@ import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.ClusterImage;
 import io.metaquorum.protocol.ErrorCode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +90,7 @@ final class ReplicaAssignments {
 
     /** The unfenced replicas in replica order: the initial ISR of a manually placed partition. */
     static int[] unfenced(int[] replicas, ClusterImage cluster) {
-        return java.util.Arrays.stream(replicas).filter(id -> !cluster.broker(id).fenced()).toArray();
+        return Arrays.stream(replicas).filter(id -> !cluster.broker(id).fenced()).toArray();
     }
 
     private static Checked failed(String message) {

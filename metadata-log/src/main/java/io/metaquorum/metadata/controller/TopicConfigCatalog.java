@@ -1,6 +1,7 @@
 package io.metaquorum.metadata.controller;
 
 import io.metaquorum.protocol.ErrorCode;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -80,7 +81,7 @@ public final class TopicConfigCatalog {
 
     /** The known topic configs by name, sorted. */
     public static Map<String, Entry> entriesByName() {
-        return java.util.Collections.unmodifiableMap(ENTRIES);
+        return Collections.unmodifiableMap(ENTRIES);
     }
 
     /** INVALID_CONFIG for an unknown name, a null value or a bad value; empty when fine. */
