@@ -3,8 +3,10 @@ package io.metaquorum.metadata.controller;
 import io.metaquorum.metadata.controller.FeatureControlManager.SupportedRange;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.MetadataRecord;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
@@ -19,7 +21,7 @@ public final class ControllerManagers {
     public record Settings(ReplicationDefaults defaults, long brokerSessionTimeoutMs,
                            Map<String, SupportedRange> supportedFeatures) {
         public Settings {
-            supportedFeatures = Map.copyOf(supportedFeatures);
+            supportedFeatures = Collections.unmodifiableMap(new TreeMap<>(supportedFeatures));
         }
     }
 

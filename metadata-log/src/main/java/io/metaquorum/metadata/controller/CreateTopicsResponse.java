@@ -29,7 +29,7 @@ public record CreateTopicsResponse(List<TopicResult> topics) {
         }
 
         static TopicResult failed(String name, ApiError error) {
-            return new TopicResult(name, error, TopicIds.ZERO, -1, -1, Map.of());
+            return new TopicResult(name, error, TopicIds.ZERO, -1, -1, new TreeMap<>());
         }
     }
 }

@@ -16,7 +16,6 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.Uuid;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.random.RandomGenerator;
 
 /**
@@ -27,7 +26,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Deterministic and single-threaded: whoever drives it (the controller's event loop in a
  * server, the simulator) calls it from one thread, with the time as an input, and passes
- * back what raft did with each append. Its decision state ({@link ControllerState}) is the
+ * back what raft did with each append. Its decision state ({@link ControllerManagers}) is the
  * committed image plus the records appended in its current leadership; when that leadership
  * ends, it goes back to the committed image and fails what was still waiting.
  *
@@ -41,7 +40,7 @@ public final class QuorumController {
 
     private final ControllerConfig config;
     private final AppendSink appends;
-    private final ControllerState state = new ControllerState(MetadataImage.EMPTY);
+    private final ControllerManagers managers;
     private final ReplicationControlManager replication;
     private final ClusterControlManager cluster;
     private final ConfigurationControlManager configs;
@@ -56,9 +55,10 @@ public final class QuorumController {
     public QuorumController(ControllerConfig config, RandomGenerator random, AppendSink appends) {
         this.config = config;
         this.appends = appends;
-        this.replication = new ReplicationControlManager(state, config.defaults(), config.policy(), random);
-        this.cluster = new ClusterControlManager(state, replication, config.brokerSessionTimeoutMs());
-        this.configs = new ConfigurationControlManager(state);
+        this.managers = new ControllerManagers(MetadataImage.EMPTY, config.settings(), config.policy(), random);
+        this.replication = managers.replication();
+        this.cluster = managers.cluster();
+        this.configs = managers.configuration();
     }
 
     public boolean isActive() {
@@ -71,7 +71,7 @@ public final class QuorumController {
 
     /** The image decisions are made on: committed, plus what this leadership appended. */
     public MetadataImage decisionImage() {
-        return state.image();
+        return managers.image();
     }
 
     public MetadataImage committedImage() {
@@ -84,7 +84,7 @@ public final class QuorumController {
     public void handleCommitted(MetadataImage image) {
         committed = image;
         if (!isActive()) {
-            state.revertTo(image);
+            managers.revertTo(image);
         } else if (image.lastCommittedOffset() >= nextOffset) {
             // Someone else's records committed past ours: this leadership is over.
             renounce();
@@ -103,7 +103,7 @@ public final class QuorumController {
                 epochStartOffset, committed.lastCommittedOffset());
         activeEpoch = epoch;
         nextOffset = epochStartOffset + 1;
-        state.revertTo(committed);
+        managers.revertTo(committed);
         cluster.onBecomeActive(nowMs);
         nextNoOpMs = nowMs + config.idleIntervalMs();
         if (committed.features().level(MetadataRecordCodec.METADATA_VERSION_FEATURE).isEmpty()) {
@@ -139,7 +139,7 @@ public final class QuorumController {
         activeEpoch = -1;
         nextOffset = -1;
         nextNoOpMs = Long.MAX_VALUE;
-        state.revertTo(committed);
+        managers.revertTo(committed);
         pending.failAll(NOT_CONTROLLER);
     }
 
@@ -196,7 +196,7 @@ public final class QuorumController {
             return;
         }
         write(cluster.registerBroker(request, nextOffset, nowMs), true, Long.MAX_VALUE, sink,
-                (response, error) -> new RegisterBrokerResponse(error, -1));
+                (response, error, all) -> new RegisterBrokerResponse(error, -1));
     }
 
     public void heartbeat(HeartbeatRequest request, long nowMs, ResponseSink<HeartbeatResponse> sink) {
@@ -205,19 +205,18 @@ public final class QuorumController {
             return;
         }
         write(cluster.heartbeat(request, nowMs), true, Long.MAX_VALUE, sink,
-                (response, error) -> HeartbeatResponse.failed(error));
+                (response, error, all) -> HeartbeatResponse.failed(error));
     }
 
     /**
      * Applies and appends the records of {@code result} and answers {@code sink} once they are
      * committed ({@code awaitCommit}; REQUEST_TIMED_OUT at {@code deadlineMs}) or accepted by
-     * raft; a standby answers NOT_CONTROLLER for whatever would have succeeded (a request
-     * refused for itself keeps its own error).
+     * raft; a standby answers NOT_CONTROLLER for every entry.
      */
     private <T> void write(ControllerResult<T> result, boolean awaitCommit, long deadlineMs, ResponseSink<T> sink,
-                           BiFunction<T, ApiError, T> failSuccesses) {
+                           Failure<T> failure) {
         if (!isActive()) {
-            sink.complete(failSuccesses.apply(result.response(), NOT_CONTROLLER));
+            sink.complete(failure.apply(result.response(), NOT_CONTROLLER, true));
             return;
         }
         if (result.records().isEmpty()) {
@@ -225,14 +224,20 @@ public final class QuorumController {
             return;
         }
         if (result.records().size() > config.appendRecordsMax()) {
-            sink.complete(failSuccesses.apply(result.response(), ApiError.of(ErrorCode.INVALID_REQUEST,
+            sink.complete(failure.apply(result.response(), ApiError.of(ErrorCode.INVALID_REQUEST,
                     "The request would write " + result.records().size() + " records; one request may write at most "
-                            + config.appendRecordsMax() + ". Split it.")));
+                            + config.appendRecordsMax() + ". Split it."), false));
             return;
         }
         long lastOffset = append(result.records());
         pending.add(lastOffset, awaitCommit, deadlineMs, () -> sink.complete(result.response()),
-                error -> sink.complete(failSuccesses.apply(result.response(), error)));
+                error -> sink.complete(failure.apply(result.response(), error, false)));
+    }
+
+    /** A decided response turned into a failure with {@code error} ({@link ControllerResponses}). */
+    @FunctionalInterface
+    private interface Failure<T> {
+        T apply(T response, ApiError error, boolean all);
     }
 
     private static long deadline(int timeoutMs, long nowMs) {
@@ -242,7 +247,7 @@ public final class QuorumController {
     /** Replays {@code records} into the decision state and hands them to raft; returns the last offset. */
     private long append(List<MetadataRecord> records) {
         long baseOffset = nextOffset;
-        state.replay(records, baseOffset, activeEpoch);
+        managers.replay(records, baseOffset, activeEpoch);
         nextOffset = baseOffset + records.size();
         appends.append(activeEpoch, nextOffset - 1, records);
         return nextOffset - 1;

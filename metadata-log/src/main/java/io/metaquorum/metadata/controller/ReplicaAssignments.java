@@ -6,7 +6,7 @@ import io.metaquorum.metadata.image.ClusterImage;
 import io.metaquorum.protocol.ErrorCode;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -63,7 +63,7 @@ final class ReplicaAssignments {
         if (brokers.isEmpty()) {
             return Optional.of("The manual partition assignment includes an empty replica list.");
         }
-        Set<Integer> seen = new HashSet<>();
+        Set<Integer> seen = new LinkedHashSet<>();
         for (int broker : brokers) {
             if (!seen.add(broker)) {
                 return Optional.of("The manual partition assignment includes the broker " + broker

@@ -12,7 +12,7 @@ import io.metaquorum.protocol.RemoveTopicRecord;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +54,8 @@ public final class ReplicationControlManager {
             counts.merge(topic.name(), 1, Integer::sum);
         }
         List<String> created = new ArrayList<>();
-        Set<UuidKey> idsInRequest = new HashSet<>();
-        Set<String> answered = new HashSet<>();
+        Set<UuidKey> idsInRequest = new LinkedHashSet<>();
+        Set<String> answered = new LinkedHashSet<>();
         List<TopicResult> results = new ArrayList<>();
         List<MetadataRecord> records = new ArrayList<>();
         for (Topic topic : request.topics()) {
@@ -91,7 +91,7 @@ public final class ReplicationControlManager {
     /** DeleteTopics by name and by id; each unknown one fails alone. */
     public ControllerResult<List<DeleteTopicResult>> deleteTopics(List<String> names, List<Uuid> ids) {
         MetadataImage image = state.image();
-        Set<UuidKey> removed = new HashSet<>();
+        Set<UuidKey> removed = new LinkedHashSet<>();
         List<DeleteTopicResult> results = new ArrayList<>();
         List<MetadataRecord> records = new ArrayList<>();
         for (String name : names) {
@@ -141,7 +141,7 @@ public final class ReplicationControlManager {
         MetadataImage image = state.image();
         List<CreatePartitionsResult> results = new ArrayList<>();
         List<MetadataRecord> records = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<String> seen = new LinkedHashSet<>();
         for (CreatePartitionsTopic topic : topics) {
             if (!seen.add(topic.name())) {
                 results.add(new CreatePartitionsResult(topic.name(), ApiError.of(ErrorCode.INVALID_REQUEST,

@@ -3,7 +3,7 @@ package io.metaquorum.metadata.controller.placement;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.image.BrokerRegistration;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -82,7 +82,7 @@ public final class StripedReplicaPlacer {
         int n = ring.size();
         int[] replicas = new int[replicationFactor];
         boolean[] chosen = new boolean[n];
-        Set<String> racksUsed = new HashSet<>();
+        Set<String> racksUsed = new LinkedHashSet<>();
         int racksTotal = (int) ring.stream().map(BrokerRegistration::rack).distinct().count();
         replicas[0] = ring.get(first).id();
         chosen[first] = true;
