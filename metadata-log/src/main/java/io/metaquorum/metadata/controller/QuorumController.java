@@ -17,6 +17,8 @@ import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.Uuid;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The quorum controller (Kafka's {@code QuorumController}): the active one turns requests
@@ -35,9 +37,11 @@ import java.util.random.RandomGenerator;
  * offset before raft confirms it; a mismatch renounces the leadership).
  */
 public final class QuorumController {
+    private static final Logger LOG = LoggerFactory.getLogger(QuorumController.class);
     private static final ApiError NOT_CONTROLLER =
             ApiError.of(ErrorCode.NOT_CONTROLLER, "This node is not the active controller.");
 
+    private final String logPrefix;
     private final ControllerConfig config;
     private final AppendSink appends;
     private final ControllerManagers managers;
@@ -52,7 +56,9 @@ public final class QuorumController {
     private long nextOffset = -1;
     private long nextNoOpMs = Long.MAX_VALUE;
 
-    public QuorumController(ControllerConfig config, RandomGenerator random, AppendSink appends) {
+    /** @param logPrefix node context for log lines, e.g. {@code "[node 1] "} */
+    public QuorumController(String logPrefix, ControllerConfig config, RandomGenerator random, AppendSink appends) {
+        this.logPrefix = logPrefix;
         this.config = config;
         this.appends = appends;
         this.managers = new ControllerManagers(MetadataImage.EMPTY, config.settings(), config.policy(), random);
@@ -106,10 +112,14 @@ public final class QuorumController {
         managers.revertTo(committed);
         cluster.onBecomeActive(nowMs);
         nextNoOpMs = nowMs + config.idleIntervalMs();
+        LOG.info("{}controller active in epoch {}, appending from offset {}", logPrefix, epoch, nextOffset);
         if (committed.features().level(MetadataRecordCodec.METADATA_VERSION_FEATURE).isEmpty()) {
             // Nothing was ever bootstrapped: every earlier record is replayed, so none will be.
-            append(List.of(MetadataRecordCodec.featureLevel(MetadataRecordCodec.METADATA_VERSION_FEATURE,
+            long offset = append(List.of(MetadataRecordCodec.featureLevel(MetadataRecordCodec.METADATA_VERSION_FEATURE,
                     MetadataRecordCodec.METADATA_VERSION_LEVEL)));
+            LOG.info("{}appending the bootstrap record {}={} at offset {} in epoch {}", logPrefix,
+                    MetadataRecordCodec.METADATA_VERSION_FEATURE, MetadataRecordCodec.METADATA_VERSION_LEVEL, offset,
+                    epoch);
         }
     }
 
@@ -136,6 +146,8 @@ public final class QuorumController {
     }
 
     private void renounce() {
+        LOG.info("{}controller no longer active (epoch {}); {} responses fail with NOT_CONTROLLER", logPrefix,
+                activeEpoch, pending.size());
         activeEpoch = -1;
         nextOffset = -1;
         nextNoOpMs = Long.MAX_VALUE;

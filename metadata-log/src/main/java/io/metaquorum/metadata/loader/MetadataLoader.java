@@ -165,7 +165,7 @@ public final class MetadataLoader implements RaftListener {
 
     @Override
     public void handleBecomeLeader(int epoch, long epochStartOffset) {
-        // The loader replays committed batches only; what a leader writes is LeaderRecordWriter's.
+        // The loader replays committed batches only; what a leader writes is the controller's.
     }
 
     @Override

@@ -38,7 +38,7 @@ final class ControllerHarness implements AppendSink {
     ControllerHarness(int appendRecordsMax) {
         ControllerConfig config = new ControllerConfig(new ControllerManagers.Settings(ReplicationDefaults.KAFKA,
                 SESSION_TIMEOUT_MS, Map.of()), CreateTopicPolicy.NONE, IDLE_INTERVAL_MS, appendRecordsMax);
-        controller = new QuorumController(config, new SplittableRandom(7), this);
+        controller = new QuorumController("[test] ", config, new SplittableRandom(7), this);
     }
 
     @Override
