@@ -2,9 +2,14 @@ package io.metaquorum.server;
 
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.SystemTime;
-import io.metaquorum.metadata.loader.LeaderRecordWriter;
+import io.metaquorum.metadata.controller.ControllerConfig;
+import io.metaquorum.metadata.controller.ControllerManagers;
+import io.metaquorum.metadata.controller.FeatureControlManager.SupportedRange;
+import io.metaquorum.metadata.controller.QuorumController;
+import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
+import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
@@ -14,11 +19,16 @@ import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
 import io.metaquorum.raft.transport.grpc.TransportWarmUp;
+import io.metaquorum.server.controller.ControllerEventLoop;
+import io.metaquorum.server.controller.ControllerRaftBridge;
+import io.metaquorum.server.controller.CreateTopicPolicies;
+import io.metaquorum.server.controller.RaftAppendSink;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,31 +38,30 @@ import org.slf4j.LoggerFactory;
 /**
  * One controller node, wired in one place (STYLE.md principle 11): the RocksDB metadata log
  * and quorum-state store, the gRPC transport and server on {@code listeners}, the raft
- * driver, the {@link MetadataLoader} as its state machine, the leader's own records, and
- * the {@link ClusterIdGuard} between transport and driver.
+ * driver, the {@link MetadataLoader} and the {@link QuorumController} (on its own
+ * {@link ControllerEventLoop}) as its state machine, and the {@link ClusterIdGuard} between
+ * transport and driver.
  *
  * <p>Lifecycle: {@link #start} opens and starts everything or closes what it opened and
- * throws; {@link #shutdown} stops in reverse order: leader records, then the driver
- * (a leader resigns first and the transport closes with it), then the database.
+ * throws; {@link #shutdown} stops in reverse order: the driver (a leader hands over first
+ * and the transport closes with it), then the controller's loop, then the database.
  */
 public final class ControllerServer {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerServer.class);
-    /** How often the leader's own-record schedule checks in; well below the idle interval. */
-    static final long LEADER_RECORDS_TICK_MS_MAX = 50;
 
     private final String logPrefix;
     private final MetadataLogStore store;
     private final RaftNode raftNode;
     private final MetadataLoader loader;
-    private final LeaderRecordSchedule leaderRecords;
+    private final ControllerEventLoop controllerLoop;
 
     private ControllerServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
-                             LeaderRecordSchedule leaderRecords) {
+                             ControllerEventLoop controllerLoop) {
         this.logPrefix = logPrefix;
         this.store = store;
         this.raftNode = raftNode;
         this.loader = loader;
-        this.leaderRecords = leaderRecords;
+        this.controllerLoop = controllerLoop;
     }
 
     public static ControllerServer start(ServerConfig config, String clusterId, FaultHandler faultHandler) {
@@ -60,11 +69,17 @@ public final class ControllerServer {
         String logPrefix = "[node " + nodeId + "] ";
         RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
+        ControllerConfig controllerConfig = controllerConfig(config, raftConfig);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         try {
             AtomicReference<RaftNode> node = new AtomicReference<>();
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(),
                     raftConfig.limits().appendBatchRecordsMax(), task -> node.get().execute(task));
+            RaftAppendSink appends = new RaftAppendSink(nodeId, node::get, SystemTime.INSTANCE);
+            QuorumController controller = new QuorumController(logPrefix, controllerConfig,
+                    new SplittableRandom(new SecureRandom().nextLong()), appends);
+            ControllerEventLoop loop = new ControllerEventLoop(nodeId, controller, SystemTime.INSTANCE, faultHandler);
+            appends.reportTo(loop);
             ClusterIdGuard guard = new ClusterIdGuard(nodeId, clusterId, raftConfig.voterIds(), faultHandler);
             GrpcTransportConfig transportConfig = new GrpcTransportConfig(nodeId, List.of(config.listener().toAddress()),
                     peers(config), config.raftTimeouts().requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
@@ -73,21 +88,31 @@ public final class ControllerServer {
                     sink -> {
                         transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), List.of()));
                         return transport.get();
-                    }, loader, SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
+                    }, new ControllerRaftBridge(loader, loop), SystemTime.INSTANCE, faultHandler,
+                    new SecureRandom().nextLong());
             node.set(driver);
+            loop.start();
             driver.start();
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
-            long tickMs = Math.min(LEADER_RECORDS_TICK_MS_MAX, Math.max(1, config.idleIntervalMs() / 2));
-            LeaderRecordSchedule leaderRecords = new LeaderRecordSchedule(nodeId, driver, loader,
-                    new LeaderRecordWriter(config.idleIntervalMs()), SystemTime.INSTANCE, tickMs);
-            leaderRecords.start();
             LOG.info("{}controller started: cluster {}, listening on {}, voters {}", logPrefix, clusterId,
                     config.listener(), config.voters());
-            return new ControllerServer(logPrefix, store, driver, loader, leaderRecords);
+            return new ControllerServer(logPrefix, store, driver, loader, loop);
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
+    }
+
+    private static ControllerConfig controllerConfig(ServerConfig config, RaftConfig raftConfig) {
+        ReplicationDefaults defaults = new ReplicationDefaults(config.intValue("num.partitions"),
+                config.intValue("default.replication.factor"));
+        TreeMap<String, SupportedRange> features = new TreeMap<>();
+        features.put(MetadataRecordCodec.METADATA_VERSION_FEATURE, new SupportedRange(
+                MetadataRecordCodec.METADATA_VERSION_LEVEL, MetadataRecordCodec.METADATA_VERSION_LEVEL));
+        return new ControllerConfig(new ControllerManagers.Settings(defaults,
+                config.intValue("broker.session.timeout.ms"), features),
+                CreateTopicPolicies.load((String) config.value(CreateTopicPolicies.KEY)), config.idleIntervalMs(),
+                raftConfig.limits().appendBatchRecordsMax());
     }
 
     /**
@@ -121,10 +146,10 @@ public final class ControllerServer {
     /** Graceful stop: a leader resigns and waits up to {@code timeoutMs} for it to be delivered. */
     public void shutdown(long timeoutMs) {
         LOG.info("{}shutting down (graceful, up to {} ms)", logPrefix, timeoutMs);
-        leaderRecords.close();
         try {
             raftNode.shutdown(timeoutMs);
         } finally {
+            controllerLoop.close();
             store.close();
         }
         LOG.info("{}stopped", logPrefix);

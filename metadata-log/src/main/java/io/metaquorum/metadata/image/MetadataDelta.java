@@ -1,62 +1,151 @@
 package io.metaquorum.metadata.image;
 
+import static io.metaquorum.metadata.image.TopicsReplay.check;
+
+import io.metaquorum.metadata.record.RecordTypes;
+import io.metaquorum.protocol.AccessControlEntryRecord;
+import io.metaquorum.protocol.ConfigRecord;
+import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.FeatureLevelRecord;
 import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.protocol.RemoveAccessControlEntryRecord;
+import io.metaquorum.protocol.RemoveTopicRecord;
+import io.metaquorum.raft.TopicIds;
 
 /**
- * Collects replayed records on top of a base image and produces the next image
- * (Kafka's {@code MetadataDelta}): {@code replay} each record of the committed batches, then
- * {@code apply} once. The one replay path shared by every node and by snapshot loading.
+ * Collects replayed records on top of a base image and produces the next image (Kafka's
+ * {@code MetadataDelta}): {@link #replay} each record in log order, then {@link #apply}. The
+ * one replay path of controllers, standbys, brokers and snapshot loading.
  *
- * <p>Dispatch is exhaustive over the record set (STYLE.md principle 6): the switch is an
- * expression, so a new record type does not compile until it is handled here. Types whose
- * part of the image does not exist yet (topics, brokers, configs, ACLs) are counted and
- * explicitly left for the controller issue; that is a decision per type, not a catch-all.
+ * <p>Every record is validated against the state it follows; an impossible one throws
+ * {@link InvalidRecordException} naming its offset, and the delta must then be dropped.
+ * Dispatch is exhaustive over the closed record set (STYLE.md principle 6): the switch has
+ * no default, so a new record type does not compile until it is handled here.
+ *
+ * <p>Each replay moves persistent maps forward, so the cost is that of the change, not of
+ * the image; the base image is never modified.
  */
 public final class MetadataDelta {
-    /** What replaying one record did. */
-    public enum Replayed {
-        /** The image changed (or the record is a no-op by definition). */
-        APPLIED,
-        /** The record type has no image part yet; it is counted only. */
-        NOT_MODELED
-    }
+    /** The only record format version this code reads. */
+    public static final int RECORD_VERSION = 0;
 
-    private final MetadataImage base;
     private FeaturesImage features;
-    private long recordsReplayed;
+    private ClusterImage cluster;
+    private TopicsImage topics;
+    private ConfigurationsImage configs;
+    private AclsImage acls;
+    private MetadataProvenance provenance;
 
     public MetadataDelta(MetadataImage base) {
-        this.base = base;
         this.features = base.features();
-        this.recordsReplayed = base.recordsReplayed();
+        this.cluster = base.cluster();
+        this.topics = base.topics();
+        this.configs = base.configs();
+        this.acls = base.acls();
+        this.provenance = base.provenance();
     }
 
-    public Replayed replay(MetadataRecord record) {
-        Replayed replayed = switch (record.getRecordCase()) {
-            case FEATURE_LEVEL -> replayFeatureLevel(record.getFeatureLevel());
-            case NO_OP -> Replayed.APPLIED;
-            case TOPIC, PARTITION, PARTITION_CHANGE, REMOVE_TOPIC -> Replayed.NOT_MODELED;
-            case CONFIG -> Replayed.NOT_MODELED;
-            case REGISTER_BROKER, UNREGISTER_BROKER, FENCE_BROKER, UNFENCE_BROKER -> Replayed.NOT_MODELED;
-            case ACCESS_CONTROL_ENTRY, REMOVE_ACCESS_CONTROL_ENTRY -> Replayed.NOT_MODELED;
-            case RECORD_NOT_SET -> throw new IllegalArgumentException("a MetadataRecord without a record type");
+    /** The part of the image a record changes, as {@link #replay} reports it. */
+    public enum ImagePart { FEATURES, CLUSTER, TOPICS, CONFIGS, ACLS, NONE }
+
+    /**
+     * Replays the data record at {@code offset} of {@code epoch}; returns the part of the
+     * image it changed.
+     */
+    public ImagePart replay(MetadataRecord record, long offset, int epoch) {
+        advanceTo(offset, epoch);
+        String type = RecordTypes.typeName(record);
+        check(record.getVersion() == RECORD_VERSION, offset, type, "record version " + record.getVersion()
+                + ", this node reads version " + RECORD_VERSION);
+        return switch (record.getRecordCase()) {
+            case TOPIC -> topics(TopicsReplay.topic(topics, record.getTopic(), offset));
+            case PARTITION -> topics(TopicsReplay.partition(topics, record.getPartition(), offset));
+            case PARTITION_CHANGE -> topics(TopicsReplay.partitionChange(topics, record.getPartitionChange(), offset));
+            case REMOVE_TOPIC -> replayRemoveTopic(record.getRemoveTopic(), offset);
+            case CONFIG -> replayConfig(record.getConfig(), offset);
+            case REGISTER_BROKER -> cluster(ClusterReplay.register(cluster, record.getRegisterBroker(), offset));
+            case UNREGISTER_BROKER -> cluster(ClusterReplay.unregister(cluster, record.getUnregisterBroker(), offset));
+            case FENCE_BROKER -> cluster(ClusterReplay.fence(cluster, record.getFenceBroker(), offset));
+            case UNFENCE_BROKER -> cluster(ClusterReplay.unfence(cluster, record.getUnfenceBroker(), offset));
+            case ACCESS_CONTROL_ENTRY -> replayAcl(record.getAccessControlEntry(), offset);
+            case REMOVE_ACCESS_CONTROL_ENTRY -> replayRemoveAcl(record.getRemoveAccessControlEntry(), offset);
+            case FEATURE_LEVEL -> replayFeatureLevel(record.getFeatureLevel(), offset);
+            case NO_OP -> ImagePart.NONE;
+            case RECORD_NOT_SET -> throw new InvalidRecordException(offset, type, "a MetadataRecord without a type");
         };
-        recordsReplayed++;
-        return replayed;
     }
 
-    private Replayed replayFeatureLevel(FeatureLevelRecord record) {
-        features = features.withLevel(record.getName(), record.getFeatureLevel());
-        return Replayed.APPLIED;
+    private ImagePart topics(TopicsImage next) {
+        topics = next;
+        return ImagePart.TOPICS;
+    }
+
+    private ImagePart cluster(ClusterImage next) {
+        cluster = next;
+        return ImagePart.CLUSTER;
     }
 
     /**
-     * The next image, standing at {@code lastOffset} (the last record this delta covers,
-     * data or control) of {@code lastEpoch}, appended at {@code lastTimeMs}.
+     * Moves the provenance to a record that is not a metadata record (raft's control
+     * records) or to the end of a loaded snapshot.
      */
-    public MetadataImage apply(long lastOffset, int lastEpoch, long lastTimeMs) {
-        return new MetadataImage(features, recordsReplayed, lastOffset, lastEpoch, lastTimeMs,
-                base.leaderId(), base.leaderEpoch());
+    public void advanceTo(long offset, int epoch) {
+        check(offset > provenance.lastOffset() && epoch >= provenance.lastEpoch(), offset, "record",
+                "offset " + offset + " of epoch " + epoch + " does not follow offset " + provenance.lastOffset()
+                        + " of epoch " + provenance.lastEpoch());
+        provenance = new MetadataProvenance(offset, epoch);
+    }
+
+    private ImagePart replayRemoveTopic(RemoveTopicRecord record, long offset) {
+        TopicImage topic = TopicsReplay.removeTopic(topics, record, offset);
+        topics = topics.withoutTopic(topic);
+        configs = configs.withoutResource(ConfigResource.topic(topic.name()));
+        return ImagePart.TOPICS;
+    }
+
+    private ImagePart replayConfig(ConfigRecord record, long offset) {
+        String type = "ConfigRecord";
+        ConfigResourceType resourceType = record.getResourceType();
+        check(resourceType == ConfigResourceType.CONFIG_RESOURCE_TOPIC
+                || resourceType == ConfigResourceType.CONFIG_RESOURCE_BROKER, offset, type,
+                "unknown resource type " + record.getResourceTypeValue());
+        check(!record.getName().isEmpty(), offset, type, "empty config name");
+        if (resourceType == ConfigResourceType.CONFIG_RESOURCE_TOPIC) {
+            check(topics.topic(record.getResourceName()) != null, offset, type,
+                    "config " + record.getName() + " of unknown topic '" + record.getResourceName() + "'");
+        }
+        ConfigResource resource = new ConfigResource(resourceType, record.getResourceName());
+        configs = configs.withConfig(resource, record.getName(), record.hasValue() ? record.getValue() : null);
+        return ImagePart.CONFIGS;
+    }
+
+    private ImagePart replayAcl(AccessControlEntryRecord record, long offset) {
+        String type = "AccessControlEntryRecord";
+        check(!record.getId().equals(TopicIds.ZERO), offset, type, "the zero id");
+        check(acls.byId().get(UuidKey.of(record.getId())).isEmpty(), offset, type,
+                "ACL id " + TopicIds.toBase64(record.getId()) + " already exists");
+        acls = acls.withEntry(record);
+        return ImagePart.ACLS;
+    }
+
+    private ImagePart replayRemoveAcl(RemoveAccessControlEntryRecord record, long offset) {
+        UuidKey id = UuidKey.of(record.getId());
+        check(acls.byId().containsKey(id), offset, "RemoveAccessControlEntryRecord",
+                "unknown ACL id " + TopicIds.toBase64(record.getId()));
+        acls = acls.withoutEntry(id);
+        return ImagePart.ACLS;
+    }
+
+    private ImagePart replayFeatureLevel(FeatureLevelRecord record, long offset) {
+        String type = "FeatureLevelRecord";
+        check(!record.getName().isEmpty(), offset, type, "empty feature name");
+        check(record.getFeatureLevel() >= 0, offset, type, "negative level " + record.getFeatureLevel());
+        features = features.withLevel(record.getName(), record.getFeatureLevel());
+        return ImagePart.FEATURES;
+    }
+
+    /** The image after every record replayed so far. The delta may go on replaying. */
+    public MetadataImage apply() {
+        return new MetadataImage(provenance, features, cluster, topics, configs, acls);
     }
 }

@@ -1,54 +1,59 @@
 package io.metaquorum.metadata.image;
 
-import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.MetadataRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The immutable state the committed metadata log describes, as far as it is modeled yet:
- * feature levels, plus where the image stands in the log and who leads. A new image comes
- * from {@link MetadataDelta#apply}; nothing here changes in place (DESIGN.md §5).
+ * The immutable state the committed metadata log describes (Kafka's {@code MetadataImage}):
+ * features, brokers, topics with their partitions, configs and ACLs, and where in the log
+ * the image stands. A new image comes from {@link MetadataDelta#apply}; nothing here changes
+ * in place (DESIGN.md §5).
  *
- * @param features               finalized feature levels
- * @param recordsReplayed        metadata records replayed to build this image (a snapshot
- *                               load counts the snapshot's records); control records excluded
- * @param lastCommittedOffset    offset of the last committed record applied, -1 when none
- * @param lastCommittedEpoch     epoch of that record, 0 when none
- * @param lastCommittedTimeMs    append time of the batch holding that record, -1 when none
- * @param leaderId               the current leader as raft last announced it, -1 when unknown
- * @param leaderEpoch            the epoch of that announcement
+ * <p>Invariant: the image at offset O is a function of the committed log up to O alone. It
+ * holds nothing that depends on how it was reached (full replay, snapshot plus tail,
+ * controller or broker) — no counters, no leader, no append times — so {@code equals} (value
+ * equality, all the way down) holds between images of different nodes at the same offset.
  */
-public record MetadataImage(FeaturesImage features, long recordsReplayed, long lastCommittedOffset,
-                            int lastCommittedEpoch, long lastCommittedTimeMs, int leaderId, int leaderEpoch) {
-    public static final MetadataImage EMPTY = new MetadataImage(FeaturesImage.EMPTY, 0, -1, 0, -1, -1, 0);
+public record MetadataImage(MetadataProvenance provenance, FeaturesImage features, ClusterImage cluster,
+                            TopicsImage topics, ConfigurationsImage configs, AclsImage acls) {
+    public static final MetadataImage EMPTY = new MetadataImage(MetadataProvenance.EMPTY, FeaturesImage.EMPTY,
+            ClusterImage.EMPTY, TopicsImage.EMPTY, ConfigurationsImage.EMPTY, AclsImage.EMPTY);
 
     /** True before anything was committed: the log (and any snapshot) is empty. */
     public boolean isEmpty() {
-        return lastCommittedOffset < 0;
+        return provenance.lastOffset() < 0;
+    }
+
+    /** Offset of the last record applied, -1 when none. */
+    public long lastCommittedOffset() {
+        return provenance.lastOffset();
+    }
+
+    /** Epoch of the last record applied, 0 when none. */
+    public int lastCommittedEpoch() {
+        return provenance.lastEpoch();
     }
 
     /** One past the last applied offset: where a snapshot of this image ends. */
     public long committedEndOffset() {
-        return lastCommittedOffset + 1;
-    }
-
-    public MetadataImage withLeader(int newLeaderId, int newLeaderEpoch) {
-        return new MetadataImage(features, recordsReplayed, lastCommittedOffset, lastCommittedEpoch,
-                lastCommittedTimeMs, newLeaderId, newLeaderEpoch);
+        return provenance.lastOffset() + 1;
     }
 
     /**
-     * The image written out as records, in a fixed order, so that replaying them into an
-     * empty image gives this image's state back (DESIGN.md §5: a snapshot is an image
-     * written as records).
+     * The image written out as records, in a fixed order (features by name, brokers by id,
+     * topics by name each followed by its partitions by index, configs by resource then key,
+     * ACLs by id), so that replaying them into an empty image gives an equal image (DESIGN.md
+     * §5: a snapshot is an image written as records). Deterministic across JVMs: nothing is
+     * written in hash order.
      */
     public List<MetadataRecord> toRecords() {
-        List<MetadataRecord> records = new ArrayList<>(features.levels().size());
-        for (Map.Entry<String, Integer> feature : features.levels().entrySet()) {
-            records.add(MetadataRecordCodec.featureLevel(feature.getKey(), feature.getValue()));
-        }
+        List<MetadataRecord> records = new ArrayList<>();
+        ImageRecords.features(features, records);
+        ImageRecords.brokers(cluster, records);
+        ImageRecords.topics(topics, records);
+        ImageRecords.configs(configs, records);
+        ImageRecords.acls(acls, records);
         return records;
     }
 }

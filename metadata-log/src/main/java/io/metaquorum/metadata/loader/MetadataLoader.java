@@ -38,7 +38,9 @@ public final class MetadataLoader implements RaftListener {
     private final long snapshotTriggerBytes;
     private final int snapshotBatchRecordsMax;
     private final Consumer<Consumer<RaftCore>> coreTasks;
+    /** Published together with {@link #status} on the driver thread; each is immutable. */
     private volatile MetadataImage image = MetadataImage.EMPTY;
+    private volatile LoaderStatus status = LoaderStatus.INITIAL;
     /** Record bytes committed since the last snapshot was requested or loaded. */
     private long bytesSinceSnapshot;
 
@@ -64,6 +66,11 @@ public final class MetadataLoader implements RaftListener {
         return image;
     }
 
+    /** This loader's counters and the leader raft last announced; safe from any thread. */
+    public LoaderStatus status() {
+        return status;
+    }
+
     @Override
     public void handleCommit(List<RecordBatch> batches) {
         if (batches.isEmpty()) {
@@ -73,28 +80,35 @@ public final class MetadataLoader implements RaftListener {
         MetadataDelta delta = new MetadataDelta(current);
         long expectedOffset = current.committedEndOffset();
         RecordBatch last = null;
+        long replayed = 0;
         for (RecordBatch batch : batches) {
             Invariants.check(batch.getBaseOffset() == expectedOffset,
                     "committed batch at offset %d, expected %d", batch.getBaseOffset(), expectedOffset);
-            replayBatch(delta, batch);
+            replayed += replayBatch(delta, batch);
             expectedOffset = RecordBatches.endOffset(batch);
             last = batch;
         }
-        image = delta.apply(expectedOffset - 1, last.getEpoch(), last.getAppendTimeMs());
+        status = status.withReplayed(replayed, last.getAppendTimeMs());
+        image = delta.apply();
         maybeRequestSnapshot();
     }
 
-    private void replayBatch(MetadataDelta delta, RecordBatch batch) {
+    /** Replays one batch; returns the number of metadata (not control) records in it. */
+    private long replayBatch(MetadataDelta delta, RecordBatch batch) {
         long offset = batch.getBaseOffset();
+        long replayed = 0;
         for (ByteString bytes : RecordBatches.records(batch)) {
             if (batch.getControl()) {
                 MetadataRecordCodec.decodeControl(bytes, offset);
+                delta.advanceTo(offset, batch.getEpoch());
             } else {
-                delta.replay(MetadataRecordCodec.decode(bytes, offset));
+                delta.replay(MetadataRecordCodec.decode(bytes, offset), offset, batch.getEpoch());
+                replayed++;
             }
             bytesSinceSnapshot += bytes.size();
             offset++;
         }
+        return replayed;
     }
 
     private void maybeRequestSnapshot() {
@@ -102,34 +116,43 @@ public final class MetadataLoader implements RaftListener {
             return;
         }
         MetadataImage snapshotImage = image;
+        long lastTimeMs = status.lastCommittedTimeMs();
         long endOffset = snapshotImage.committedEndOffset();
         bytesSinceSnapshot = 0;
         LOG.info("{}{} record bytes committed since the last snapshot: writing one at offset {}", logPrefix,
                 snapshotTriggerBytes, endOffset);
         coreTasks.accept(core -> {
             OffsetAndEpoch id = core.snapshotIdAt(endOffset);
-            core.createSnapshot(id, snapshotContent(id, snapshotImage, snapshotBatchRecordsMax));
+            core.createSnapshot(id, snapshotContent(id, snapshotImage, lastTimeMs, snapshotBatchRecordsMax));
         });
     }
 
-    /** The snapshot of {@code snapshotImage} named {@code id}: the image written as records. */
-    public static byte[] snapshotContent(OffsetAndEpoch id, MetadataImage snapshotImage, int batchRecordsMax) {
+    /**
+     * The snapshot of {@code snapshotImage} named {@code id}: the image written as records,
+     * with {@code lastTimeMs}, the append time of its last record, in the header.
+     */
+    public static byte[] snapshotContent(OffsetAndEpoch id, MetadataImage snapshotImage, long lastTimeMs,
+                                         int batchRecordsMax) {
         List<ByteString> records = MetadataRecordCodec.encodeAll(snapshotImage.toRecords());
-        return SnapshotCodec.encode(id, snapshotImage.lastCommittedTimeMs(), records, batchRecordsMax);
+        return SnapshotCodec.encode(id, lastTimeMs, records, batchRecordsMax);
     }
 
     @Override
     public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
         DecodedSnapshot snapshot = SnapshotCodec.decode(content);
-        MetadataImage current = image;
-        MetadataImage base = MetadataImage.EMPTY.withLeader(current.leaderId(), current.leaderEpoch());
-        MetadataDelta delta = new MetadataDelta(base);
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        // A snapshot's records have no offsets of their own: they are numbered so that the
+        // last one stands at the snapshot's last contained offset.
         long offset = snapshotId.offset() - snapshot.records().size();
         for (ByteString bytes : snapshot.records()) {
-            delta.replay(MetadataRecordCodec.decode(bytes, offset));
+            delta.replay(MetadataRecordCodec.decode(bytes, offset), offset, snapshotId.epoch());
             offset++;
         }
-        image = delta.apply(snapshotId.offset() - 1, snapshotId.epoch(), snapshot.lastContainedLogTimeMs());
+        if (snapshotId.offset() > 0 && snapshot.records().isEmpty()) {
+            delta.advanceTo(snapshotId.offset() - 1, snapshotId.epoch());
+        }
+        image = delta.apply();
+        status = status.withLoadedSnapshot(snapshot.records().size(), snapshot.lastContainedLogTimeMs());
         bytesSinceSnapshot = 0;
         LOG.info("{}loaded snapshot ({}, {}): {} records", logPrefix, snapshotId.offset(), snapshotId.epoch(),
                 snapshot.records().size());
@@ -137,12 +160,12 @@ public final class MetadataLoader implements RaftListener {
 
     @Override
     public void handleLeaderChange(LeaderAndEpoch leader) {
-        image = image.withLeader(leader.leaderId(), leader.epoch());
+        status = status.withLeader(leader.leaderId(), leader.epoch());
     }
 
     @Override
     public void handleBecomeLeader(int epoch, long epochStartOffset) {
-        // The loader replays committed batches only; what a leader writes is LeaderRecordWriter's.
+        // The loader replays committed batches only; what a leader writes is the controller's.
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.metaquorum.metadata.image;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
@@ -29,23 +30,39 @@ class MetadataDeltaTest {
 
     @Test
     void everyRecordTypeIsDispatchedAndNamed() {
-        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         Set<String> names = new HashSet<>();
         List<MetadataRecord> records = oneOfEachType();
         for (MetadataRecord record : records) {
-            delta.replay(record);
             names.add(RecordTypes.typeName(record));
             assertEquals(RecordTypes.body(record).getDescriptorForType().getName(), RecordTypes.typeName(record));
+            // An empty record of each type either applies or is refused as invalid, naming its
+            // offset: no type falls through unhandled.
+            MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+            try {
+                delta.replay(record, 7, 1);
+            } catch (InvalidRecordException e) {
+                assertEquals(7, e.offset());
+                assertTrue(e.getMessage().contains(RecordTypes.typeName(record)), e.getMessage());
+            }
         }
         assertEquals(records.size(), names.size(), "every type has its own name");
         assertEquals(MetadataRecord.RecordCase.values().length - 1, records.size());
-        assertEquals(records.size(), delta.apply(records.size() - 1, 1, 0).recordsReplayed());
     }
 
     @Test
     void aRecordWithoutTypeIsRefused() {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
-        assertThrows(IllegalArgumentException.class, () -> delta.replay(MetadataRecord.getDefaultInstance()));
+        InvalidRecordException e = assertThrows(InvalidRecordException.class,
+                () -> delta.replay(MetadataRecord.getDefaultInstance(), 3, 1));
+        assertEquals(3, e.offset());
+    }
+
+    @Test
+    void aRecordOfAnUnknownVersionIsRefused() {
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        MetadataRecord future = MetadataRecordCodec.noOp().toBuilder().setVersion(1).build();
+        InvalidRecordException e = assertThrows(InvalidRecordException.class, () -> delta.replay(future, 4, 1));
+        assertTrue(e.getMessage().contains("offset 4"), e.getMessage());
     }
 
     @Test
@@ -60,11 +77,9 @@ class MetadataDeltaTest {
         MetadataImage image = MetadataImage.EMPTY;
         for (int i = 0; i < log.size(); i++) {
             MetadataDelta delta = new MetadataDelta(image);
-            delta.replay(log.get(i));
-            image = delta.apply(i, 1, i);
-            MetadataDelta rebuilt = new MetadataDelta(MetadataImage.EMPTY);
-            image.toRecords().forEach(rebuilt::replay);
-            assertEquals(image.features(), rebuilt.apply(i, 1, i).features(), "after record " + i);
+            delta.replay(log.get(i), i, 1);
+            image = delta.apply();
+            assertEquals(image, ImageTestSupport.rebuilt(image), "after record " + i);
         }
         assertEquals(Map.of("metadata.version", 2, "a", 2), image.features().levels());
     }

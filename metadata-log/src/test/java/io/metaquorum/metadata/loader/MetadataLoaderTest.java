@@ -40,12 +40,13 @@ class MetadataLoaderTest {
 
         MetadataImage image = loader.image();
         assertEquals(Map.of("metadata.version", 1, "other.feature", 7), image.features().levels());
-        assertEquals(3, image.recordsReplayed(), "data records only; the leader-change record is raft's own");
+        LoaderStatus status = loader.status();
+        assertEquals(3, status.recordsReplayed(), "data records only; the leader-change record is raft's own");
         assertEquals(3, image.lastCommittedOffset());
         assertEquals(3, image.lastCommittedEpoch());
-        assertEquals(1003, image.lastCommittedTimeMs());
-        assertEquals(1, image.leaderId());
-        assertEquals(3, image.leaderEpoch());
+        assertEquals(1003, status.lastCommittedTimeMs());
+        assertEquals(1, status.leaderId());
+        assertEquals(3, status.leaderEpoch());
         assertTrue(requestedTasks.isEmpty(), "far below the snapshot trigger");
     }
 
@@ -95,18 +96,16 @@ class MetadataLoaderTest {
         MetadataImage image = source.image();
         OffsetAndEpoch id = new OffsetAndEpoch(image.committedEndOffset(), image.lastCommittedEpoch());
 
-        byte[] content = MetadataLoader.snapshotContent(id, image, 1);
+        byte[] content = MetadataLoader.snapshotContent(id, image, source.status().lastCommittedTimeMs(), 1);
         MetadataLoader target = loader(1 << 20);
         target.handleLeaderChange(new LeaderAndEpoch(2, 5));
         target.handleLoadSnapshot(id, content);
 
         MetadataImage loaded = target.image();
-        assertEquals(image.features(), loaded.features());
-        assertEquals(image.lastCommittedOffset(), loaded.lastCommittedOffset());
-        assertEquals(image.lastCommittedEpoch(), loaded.lastCommittedEpoch());
-        assertEquals(image.lastCommittedTimeMs(), loaded.lastCommittedTimeMs());
-        assertEquals(2, loaded.recordsReplayed(), "a snapshot holds the image's records, not the log's");
-        assertEquals(2, loaded.leaderId(), "the leader survives a snapshot load");
+        assertEquals(image, loaded, "the image is a function of the log: snapshot or replay, the same value");
+        assertEquals(source.status().lastCommittedTimeMs(), target.status().lastCommittedTimeMs());
+        assertEquals(2, target.status().recordsReplayed(), "a snapshot holds the image's records, not the log's");
+        assertEquals(2, target.status().leaderId(), "the leader survives a snapshot load");
 
         target.handleCommit(List.of(TestBatches.data(id.offset(), 2, MetadataRecordCodec.noOp())));
         assertEquals(id.offset(), target.image().lastCommittedOffset(), "commits continue after the snapshot");

@@ -1,0 +1,183 @@
+package io.metaquorum.metadata.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.metadata.controller.ClusterControlManager.HeartbeatRequest;
+import io.metaquorum.metadata.controller.ClusterControlManager.HeartbeatResponse;
+import io.metaquorum.metadata.controller.ClusterControlManager.RegisterBrokerResponse;
+import io.metaquorum.metadata.controller.CreateTopicsRequest.Topic;
+import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.MetadataRecord;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class QuorumControllerTest {
+    private final ControllerHarness h = new ControllerHarness();
+
+    private static CreateTopicsRequest create(String... names) {
+        List<Topic> topics = new ArrayList<>();
+        for (String name : names) {
+            topics.add(Topic.of(name, 3, 1));
+        }
+        return new CreateTopicsRequest(topics, false);
+    }
+
+    private void activeWithBrokers(int brokers) {
+        activeWithBrokers(h, brokers);
+    }
+
+    private static void activeWithBrokers(ControllerHarness h, int brokers) {
+        h.becomeLeader(1);
+        h.commitAll();
+        for (int id = 0; id < brokers; id++) {
+            List<RegisterBrokerResponse> registered = new ArrayList<>();
+            h.controller.registerBroker(ControllerFixture.registration(id, id, ""), h.nowMs, registered::add);
+            h.commitAll();
+            long epoch = registered.get(0).brokerEpoch();
+            List<HeartbeatResponse> beats = new ArrayList<>();
+            h.controller.heartbeat(new HeartbeatRequest(id, epoch, h.committed.lastCommittedOffset(), false, false),
+                    h.nowMs, beats::add);
+            h.commitAll();
+            assertFalse(beats.get(0).isFenced());
+        }
+    }
+
+    @Test
+    void aStandbyAnswersNotControllerAndAppendsNothing() {
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t"), 1_000, h.nowMs, answers::add);
+        assertEquals(ErrorCode.NOT_CONTROLLER, answers.get(0).topic("t").error().code());
+        assertTrue(h.appended.isEmpty());
+    }
+
+    @Test
+    void aNewLeaderOfAnEmptyLogBootstrapsMetadataVersionOnce() {
+        h.becomeLeader(1);
+        assertEquals(1, h.appended.size());
+        MetadataRecord bootstrap = h.appended.get(0).records().get(0);
+        assertEquals(MetadataRecordCodec.METADATA_VERSION_FEATURE, bootstrap.getFeatureLevel().getName());
+        assertEquals(1, h.appended.get(0).lastOffset(), "right after the leader-change record at 0");
+        h.commitAll();
+        h.controller.handleResign(1);
+        h.becomeLeader(2);
+        assertEquals(1, h.appended.size(), "committed before: the next leader does not write it again");
+    }
+
+    @Test
+    void aCreateWaitingForCommitIsAnsweredOnlyOnceCommitted() {
+        activeWithBrokers(1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t"), 30_000, h.nowMs, answers::add);
+        h.acceptAll();
+        assertTrue(answers.isEmpty(), "accepted by raft, not committed yet");
+        assertNotNull(h.controller.decisionImage().topics().topic("t"), "the decision image has it already");
+        assertNull(h.committed.topics().topic("t"));
+        h.commitAll();
+        assertEquals(ErrorCode.NONE, answers.get(0).topic("t").error().code());
+        assertEquals(3, h.committed.topics().topic("t").partitions().size());
+    }
+
+    @Test
+    void aSecondCreateOfTheSameNameBeforeTheFirstCommitsIsAlreadyExists() {
+        activeWithBrokers(1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t"), 30_000, h.nowMs, answers::add);
+        h.controller.createTopics(create("t"), 30_000, h.nowMs, answers::add);
+        assertEquals(ErrorCode.TOPIC_ALREADY_EXISTS, answers.get(0).topic("t").error().code());
+        h.commitAll();
+        assertEquals(ErrorCode.NONE, answers.get(1).topic("t").error().code());
+    }
+
+    @Test
+    void aCreateThatAsksNotToWaitIsAnsweredOnceRaftAcceptsIt() {
+        activeWithBrokers(1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t"), 0, h.nowMs, answers::add);
+        assertTrue(answers.isEmpty());
+        h.acceptAll();
+        assertEquals(ErrorCode.NONE, answers.get(0).topic("t").error().code());
+    }
+
+    @Test
+    void losingLeadershipFailsWhatWaitedWithNotControllerAndRevertsToTheCommittedImage() {
+        activeWithBrokers(1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t", "bad/name"), 30_000, h.nowMs, answers::add);
+        h.acceptAll();
+        h.controller.handleResign(1);
+        CreateTopicsResponse answer = answers.get(0);
+        assertEquals(ErrorCode.NOT_CONTROLLER, answer.topic("t").error().code());
+        assertEquals(ErrorCode.INVALID_TOPIC_EXCEPTION, answer.topic("bad/name").error().code(),
+                "a topic refused for itself keeps its own error");
+        assertNull(h.controller.decisionImage().topics().topic("t"));
+        assertFalse(h.controller.isActive());
+    }
+
+    @Test
+    void aCreateNotCommittedInTimeIsRequestTimedOut() {
+        activeWithBrokers(1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t"), 100, h.nowMs, answers::add);
+        h.acceptAll();
+        h.advance(99);
+        assertTrue(answers.isEmpty());
+        h.advance(1);
+        assertEquals(ErrorCode.REQUEST_TIMED_OUT, answers.get(0).topic("t").error().code());
+    }
+
+    @Test
+    void aRefusedAppendEndsTheLeadershipAndAsksRaftToResign() {
+        activeWithBrokers(1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("t"), 30_000, h.nowMs, answers::add);
+        h.controller.handleAppendRefused(1);
+        assertEquals(List.of(1), h.resignations);
+        assertEquals(ErrorCode.NOT_CONTROLLER, answers.get(0).topic("t").error().code());
+    }
+
+    @Test
+    void aRequestOverTheAppendLimitIsRefusedWhole() {
+        ControllerHarness small = new ControllerHarness(3);
+        activeWithBrokers(small, 1);
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        int before = small.appended.size();
+        small.controller.createTopics(new CreateTopicsRequest(List.of(Topic.of("t", 5, 1)), false), 0, small.nowMs,
+                answers::add);
+        assertEquals(ErrorCode.INVALID_REQUEST, answers.get(0).topic("t").error().code());
+        assertEquals(before, small.appended.size());
+    }
+
+    @Test
+    void theBrokerEpochIsTheOffsetOfItsRegistrationAndAnExpiredSessionIsFenced() {
+        activeWithBrokers(0);
+        List<RegisterBrokerResponse> registered = new ArrayList<>();
+        h.controller.registerBroker(ControllerFixture.registration(4, 1, ""), h.nowMs, registered::add);
+        ControllerHarness.Appended append = h.appended.get(h.appended.size() - 1);
+        h.commitAll();
+        assertEquals(append.baseOffset(), registered.get(0).brokerEpoch());
+        List<HeartbeatResponse> beats = new ArrayList<>();
+        h.controller.heartbeat(new HeartbeatRequest(4, registered.get(0).brokerEpoch(),
+                h.committed.lastCommittedOffset(), false, false), h.nowMs, beats::add);
+        h.commitAll();
+        assertFalse(h.committed.cluster().broker(4).fenced());
+        h.advance(ControllerHarness.SESSION_TIMEOUT_MS);
+        h.commitAll();
+        assertTrue(h.committed.cluster().broker(4).fenced(), "no heartbeat for the session timeout");
+    }
+
+    @Test
+    void anIdleActiveControllerWritesANoOpEveryIdleInterval() {
+        activeWithBrokers(0);
+        int before = h.appended.size();
+        long next = h.advance(ControllerHarness.IDLE_INTERVAL_MS);
+        assertEquals(before + 1, h.appended.size());
+        assertTrue(h.appended.get(before).records().get(0).hasNoOp());
+        assertEquals(h.nowMs + ControllerHarness.IDLE_INTERVAL_MS, next);
+    }
+}
