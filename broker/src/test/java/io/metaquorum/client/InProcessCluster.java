@@ -19,14 +19,14 @@ import java.util.UUID;
  * a client built here reaches them through the real {@link GrpcAdminTransport} and waits on a
  * manual clock (a sleep only moves the clock on).
  */
-final class InProcessCluster implements AutoCloseable {
+public final class InProcessCluster implements AutoCloseable {
     private final String prefix = "admin-" + UUID.randomUUID() + "-";
     private final List<Server> servers = new ArrayList<>();
-    final ManualTime time = new ManualTime();
-    final List<Long> sleepsMs = new ArrayList<>();
+    public final ManualTime time = new ManualTime();
+    public final List<Long> sleepsMs = new ArrayList<>();
 
     /** A node serving {@code service}; {@code null}: a node serving no AdminService at all. */
-    HostPort node(int id, ScriptedAdminService service) {
+    public HostPort node(int id, ScriptedAdminService service) {
         InProcessServerBuilder builder = InProcessServerBuilder.forName(prefix + id).directExecutor();
         if (service != null) {
             builder.addService(service);
@@ -40,15 +40,15 @@ final class InProcessCluster implements AutoCloseable {
     }
 
     /** An address nothing listens on. */
-    HostPort address(int id) {
+    public HostPort address(int id) {
         return new HostPort(prefix + id, id);
     }
 
-    AdminClient client(List<HostPort> bootstrap) {
+    public AdminClient client(List<HostPort> bootstrap) {
         return client(bootstrap, Map.of());
     }
 
-    AdminClient client(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses) {
+    public AdminClient client(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses) {
         GrpcAdminTransport transport = new GrpcAdminTransport(
                 node -> InProcessChannelBuilder.forName(node.host()).directExecutor().build());
         return new AdminClient(transport, bootstrap, new LinkedHashMap<>(nodeAddresses), AdminOptions.DEFAULT, time,
@@ -63,7 +63,7 @@ final class InProcessCluster implements AutoCloseable {
         servers.forEach(Server::shutdownNow);
     }
 
-    static final class ManualTime implements Time {
+    public static final class ManualTime implements Time {
         long nowMs = 1_000_000;
 
         @Override

@@ -30,16 +30,16 @@ import java.util.List;
  * the next scripted answer (a response message, or a gRPC status to fail the call with) and
  * records the requests it got. An unscripted call fails with INTERNAL.
  */
-final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImplBase {
+public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImplBase {
     private final Deque<Object> answers = new ArrayDeque<>();
     private final List<Message> requests = new ArrayList<>();
 
-    synchronized ScriptedAdminService answer(Object... scripted) {
+    public synchronized ScriptedAdminService answer(Object... scripted) {
         answers.addAll(List.of(scripted));
         return this;
     }
 
-    synchronized List<Message> requests() {
+    public synchronized List<Message> requests() {
         return List.copyOf(requests);
     }
 
