@@ -5,6 +5,7 @@ import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.common.time.Time;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterConfigsResourceResult;
+import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -178,7 +179,7 @@ public final class AdminClient implements AutoCloseable {
                         DescribeConfigsRequest.newBuilder().addAllResources(items).build(), attemptMs),
                 DescribeConfigsResponse::getHeader, DescribeConfigsResponse::getResultsList,
                 item -> item.getResourceTypeValue() + "/" + item.getResourceName(),
-                result -> List.of(result.getResourceTypeValue() + "/" + result.getResourceName()),
+                result -> resourceKeys(result.getResourceTypeValue(), result.getResourceName()),
                 DescribeConfigsResult::getErrorCode, DescribeConfigsResult::getErrorMessage,
                 (item, code, message) -> DescribeConfigsResult.newBuilder().setResourceType(item.getResourceType())
                         .setResourceName(item.getResourceName()).setErrorCode(code).setErrorMessage(message).build());
@@ -193,7 +194,7 @@ public final class AdminClient implements AutoCloseable {
                         .newBuilder().addAllResources(items).setValidateOnly(validateOnly).build(), attemptMs),
                 IncrementalAlterConfigsResponse::getHeader, IncrementalAlterConfigsResponse::getResultsList,
                 item -> item.getResourceTypeValue() + "/" + item.getResourceName(),
-                result -> List.of(result.getResourceTypeValue() + "/" + result.getResourceName()),
+                result -> resourceKeys(result.getResourceTypeValue(), result.getResourceName()),
                 AlterConfigsResourceResult::getErrorCode, AlterConfigsResourceResult::getErrorMessage,
                 (item, code, message) -> AlterConfigsResourceResult.newBuilder()
                         .setResourceType(item.getResourceType()).setResourceName(item.getResourceName())
@@ -222,6 +223,14 @@ public final class AdminClient implements AutoCloseable {
 
     private <P> P single(String what, SingleCallSpec<P> spec, long timeoutMs) {
         return run(what, spec, List.of(SingleCallSpec.ITEM), timeoutMs).get(0);
+    }
+
+    /** A result that leaves its resource type unset answers the resource of that name of either type. */
+    private static List<String> resourceKeys(int type, String name) {
+        return type == ConfigResourceType.CONFIG_RESOURCE_UNKNOWN_VALUE
+                ? List.of(ConfigResourceType.CONFIG_RESOURCE_TOPIC_VALUE + "/" + name,
+                        ConfigResourceType.CONFIG_RESOURCE_BROKER_VALUE + "/" + name)
+                : List.of(type + "/" + name);
     }
 
     private static String key(TopicRef ref) {
