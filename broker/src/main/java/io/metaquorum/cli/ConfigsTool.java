@@ -42,7 +42,7 @@ public final class ConfigsTool implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",",
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
             description = "Nodes to ask (any node; comma-separated or repeated).")
     List<String> bootstrapServers = new ArrayList<>();
     @Option(names = "--entity-type", paramLabel = "TYPE", description = "The kind of entity: topics.")
@@ -56,7 +56,7 @@ public final class ConfigsTool implements Callable<Integer> {
     @Option(names = "--add-config", paramLabel = "K=V[,K2=V2...]",
             description = "Configs to set; a value holding commas goes in square brackets: k=[a,b].")
     List<String> addConfigs = new ArrayList<>();
-    @Option(names = "--delete-config", paramLabel = "K[,K2...]", split = ",",
+    @Option(names = "--delete-config", paramLabel = "K[,K2...]", split = ",", hideParamSyntax = true,
             description = "Configs to remove (back to their default).")
     List<String> deleteConfigs = new ArrayList<>();
     @Option(names = "--json", description = "Describe: one JSON object.")

@@ -35,7 +35,7 @@ public final class TopicsTool implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",",
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
             description = "Nodes to ask (any node; comma-separated or repeated).")
     List<String> bootstrapServers = new ArrayList<>();
     @Option(names = "--create", description = "Create the topics.")
@@ -48,7 +48,7 @@ public final class TopicsTool implements Callable<Integer> {
     boolean delete;
     @Option(names = "--alter", description = "Grow the topics to --partitions partitions.")
     boolean alter;
-    @Option(names = "--topic", paramLabel = "NAME[,NAME...]", split = ",",
+    @Option(names = "--topic", paramLabel = "NAME[,NAME...]", split = ",", hideParamSyntax = true,
             description = "Topic names (comma-separated or repeated): a batch, one result per topic.")
     List<String> topicNames = new ArrayList<>();
     @Option(names = "--partitions", paramLabel = "N",

@@ -131,7 +131,9 @@ public final class GrpcAdminTransport implements AdminTransport {
             return rpc.apply(stub);
         } catch (StatusRuntimeException e) {
             Status status = e.getStatus();
-            String description = status.getDescription() == null ? "" : ": " + status.getDescription();
+            String description = (status.getDescription() == null ? "" : ": " + status.getDescription())
+                    + (status.getCause() == null || status.getCause().getMessage() == null ? ""
+                            : " (" + status.getCause().getMessage() + ")");
             String hint = status.getCode() == Status.Code.UNIMPLEMENTED ? " (this node serves no admin API)" : "";
             throw new TransportFailure(classify(status.getCode()), reportedCode(status.getCode()),
                     "gRPC " + status.getCode() + description + hint, e);
