@@ -16,6 +16,7 @@ import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.DeletableTopicResult;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.DescribedTopic;
 import io.metaquorum.protocol.ErrorCode;
@@ -307,5 +308,22 @@ class TopicsToolTest {
         assertEquals("Error: INVALID_PARTITIONS: Topic 'demo' has 2 partitions; --alter --partitions only grows it, "
                 + "got 2.", run.err().strip());
         assertEquals(1, node.requests().size(), "only the describe was sent");
+    }
+    @Test
+    void describeWithoutTopicsAsksForEveryTopic() {
+        answerDescribe(AdminResponses.demo());
+        CliRun run = topics("--describe");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(0, ((DescribeTopicsRequest) node.requests().get(0)).getTopicsCount());
+    }
+
+    @Test
+    void verboseAddsTheStackTraceToAnError() {
+        CliRun run = topics("--create", "--topic", "t", "--partitions", "0", "--verbose");
+        assertEquals(1, run.exitCode());
+        assertTrue(run.err().startsWith("Error: INVALID_PARTITIONS: "), run.err());
+        assertTrue(run.err().contains("\tat "), run.err());
+        run = topics("--create", "--topic", "t", "--partitions", "0");
+        assertEquals(1, run.errLines(), "one line without --verbose");
     }
 }
