@@ -87,17 +87,29 @@ public final class AdminClient implements AutoCloseable {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, attemptTimeoutMs - attemptTimeoutMs / 10));
     }
 
+    /** Creates topics, each answered once committed with every partition led (or with its error). */
     public List<CreatableTopicResult> createTopics(List<CreatableTopic> topics, boolean validateOnly, long timeoutMs) {
+        return createTopics(CreateTopicsRequest.newBuilder().addAllTopics(topics).setValidateOnly(validateOnly)
+                .setTimeoutMs(Integer.MAX_VALUE).build(), timeoutMs);
+    }
+
+    /**
+     * Sends {@code request}'s topics and {@code validate_only}. Its {@code timeout_ms} <= 0 is
+     * sent as is (the node answers once validated and appended); a positive one is capped at
+     * {@link #serverTimeoutMs} of each attempt.
+     */
+    public List<CreatableTopicResult> createTopics(CreateTopicsRequest request, long timeoutMs) {
         BatchSpec<CreatableTopic, CreatableTopicResult, CreateTopicsResponse> spec = new BatchSpec<>(
-                (node, items, attemptMs) -> transport.createTopics(node, CreateTopicsRequest.newBuilder()
-                        .addAllTopics(items).setTimeoutMs(serverTimeoutMs(attemptMs)).setValidateOnly(validateOnly)
+                (node, items, attemptMs) -> transport.createTopics(node, request.toBuilder().clearTopics()
+                        .addAllTopics(items).setTimeoutMs(request.getTimeoutMs() <= 0 ? request.getTimeoutMs()
+                                : Math.min(request.getTimeoutMs(), serverTimeoutMs(attemptMs)))
                         .build(), attemptMs),
                 CreateTopicsResponse::getHeader, CreateTopicsResponse::getTopicsList,
                 CreatableTopic::getName, result -> List.of(result.getName()),
                 CreatableTopicResult::getErrorCode, CreatableTopicResult::getErrorMessage,
                 (item, code, message) -> CreatableTopicResult.newBuilder().setName(item.getName())
                         .setErrorCode(code).setErrorMessage(message).build());
-        return run("CreateTopics", spec, topics, timeoutMs);
+        return run("CreateTopics", spec, request.getTopicsList(), timeoutMs);
     }
 
     /** Deletes topics by name or by id; a result answers the name or id it was asked by. */

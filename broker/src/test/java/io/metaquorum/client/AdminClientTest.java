@@ -243,4 +243,18 @@ class AdminClientTest {
         assertEquals(9_000, AdminClient.serverTimeoutMs(10_000));
         assertEquals(1, AdminClient.serverTimeoutMs(1));
     }
+    @Test
+    void theCreateTimeoutIsCappedPerAttemptAndANonPositiveOneIsKept() {
+        ScriptedAdminService node = new ScriptedAdminService().answer(created(result("a", ErrorCode.NONE)),
+                created(result("a", ErrorCode.NONE)));
+        try (AdminClient client = cluster.client(List.of(cluster.node(1, node)))) {
+            client.createTopics(List.of(topic("a")), true, TIMEOUT_MS);
+            client.createTopics(CreateTopicsRequest.newBuilder().addTopics(topic("a")).setTimeoutMs(0).build(),
+                    TIMEOUT_MS);
+        }
+        CreateTopicsRequest first = (CreateTopicsRequest) node.requests().get(0);
+        assertEquals(9_000, first.getTimeoutMs());
+        assertTrue(first.getValidateOnly());
+        assertEquals(0, ((CreateTopicsRequest) node.requests().get(1)).getTimeoutMs());
+    }
 }
