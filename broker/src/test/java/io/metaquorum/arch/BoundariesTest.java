@@ -35,6 +35,7 @@ class BoundariesTest {
         "io.metaquorum.common.io..",            // file-system helpers
         "io.metaquorum.server..",               // process main, config, wiring
         "io.metaquorum.cli..",                  // command-line tools
+        "io.metaquorum.client..",               // admin client: deadlines, backoff sleeps, gRPC channels
         "io.metaquorum.bench..",                // benchmarks
     };
 

@@ -1,0 +1,188 @@
+package io.metaquorum.cli;
+
+import io.metaquorum.client.AdminClient;
+import io.metaquorum.client.AdminException;
+import io.metaquorum.protocol.AlterConfigsResource;
+import io.metaquorum.protocol.AlterConfigsResourceResult;
+import io.metaquorum.protocol.AlterableConfig;
+import io.metaquorum.protocol.ConfigOperation;
+import io.metaquorum.protocol.ConfigResourceType;
+import io.metaquorum.protocol.DescribeConfigsResource;
+import io.metaquorum.protocol.DescribeConfigsResult;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ListedTopic;
+import io.metaquorum.server.HostPort;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mq-configs}: describes and changes topic configs through DescribeConfigs and
+ * IncrementalAlterConfigs, as Kafka's {@code kafka-configs.sh --entity-type topics} does.
+ * Failures print like {@code mq-topics}: {@code Error: CODE: message}, exit 1.
+ */
+@Command(name = "mq-configs", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Describes and alters topic configs (like kafka-configs.sh).",
+            "Exactly one of --describe, --alter. A failure prints 'Error: CODE: message' on stderr and exits 1."})
+public final class ConfigsTool implements Callable<Integer> {
+    static final String TOPICS = "topics";
+
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    VerboseOption verbose;
+
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
+            description = "Nodes to ask (any node; comma-separated or repeated).")
+    List<String> bootstrapServers = new ArrayList<>();
+    @Option(names = "--entity-type", paramLabel = "TYPE", description = "The kind of entity: topics.")
+    String entityType;
+    @Option(names = "--entity-name", paramLabel = "NAME", description = "The topic (describe: all topics when absent).")
+    String entityName;
+    @Option(names = "--describe", description = "Print the topic's own (dynamic) configs.")
+    boolean describe;
+    @Option(names = "--alter", description = "Change configs with --add-config and --delete-config.")
+    boolean alter;
+    @Option(names = "--add-config", paramLabel = "K=V[,K2=V2...]",
+            description = "Configs to set; a value holding commas goes in square brackets: k=[a,b].")
+    List<String> addConfigs = new ArrayList<>();
+    @Option(names = "--delete-config", paramLabel = "K[,K2...]", split = ",", hideParamSyntax = true,
+            description = "Configs to remove (back to their default).")
+    List<String> deleteConfigs = new ArrayList<>();
+    @Option(names = "--json", description = "Describe: one JSON object.")
+    boolean json;
+
+    private final Function<List<HostPort>, AdminClient> connector;
+
+    public ConfigsTool() {
+        this(AdminClient::connect);
+    }
+
+    ConfigsTool(Function<List<HostPort>, AdminClient> connector) {
+        this.connector = connector;
+    }
+
+    public static void main(String[] args) {
+        CommandLines.exitWith(new ConfigsTool(), args);
+    }
+
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return CommandLines.execute(new ConfigsTool(), args, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            List<HostPort> bootstrap = checkArguments();
+            try (AdminClient client = connector.apply(bootstrap)) {
+                return describe ? describe(client, out, err) : alter(client, out, err);
+            }
+        } catch (AdminError | AdminException failure) {
+            return AdminError.print(failure, err, verbose.verbose);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    List<HostPort> checkArguments() {
+        if (describe == alter) {
+            throw invalid("Give exactly one of --describe, --alter.");
+        }
+        List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
+        if (entityType == null) {
+            throw invalid("--entity-type is required (topics).");
+        }
+        if (!TOPICS.equals(entityType)) {
+            throw invalid("--entity-type " + entityType + " is not supported; only topics is.");
+        }
+        if (alter && (entityName == null || entityName.isBlank())) {
+            throw invalid("--alter needs --entity-name.");
+        }
+        if (describe && (!addConfigs.isEmpty() || !deleteConfigs.isEmpty())) {
+            throw invalid("--add-config and --delete-config can only be used with --alter.");
+        }
+        if (json && !describe) {
+            throw invalid("--json can only be used with --describe.");
+        }
+        if (alter && addConfigs.isEmpty() && deleteConfigs.isEmpty()) {
+            throw invalid("--alter needs --add-config or --delete-config.");
+        }
+        Set<String> both = new LinkedHashSet<>(ConfigEntries.parse(addConfigs).keySet());
+        both.retainAll(deleteKeys());
+        if (!both.isEmpty()) {
+            throw invalid("Config(s) " + String.join(", ", both) + " are in both --add-config and --delete-config.");
+        }
+        return bootstrap;
+    }
+
+    private Set<String> deleteKeys() {
+        Set<String> keys = new LinkedHashSet<>();
+        for (String key : deleteConfigs) {
+            if (!key.isBlank()) {
+                keys.add(key.trim());
+            }
+        }
+        return keys;
+    }
+
+    private int describe(AdminClient client, PrintWriter out, PrintWriter err) {
+        List<String> names = entityName == null || entityName.isBlank()
+                ? client.listTopics(TopicsTool.CALL_TIMEOUT_MS).stream().map(ListedTopic::getName).sorted().toList()
+                : List.of(entityName);
+        List<DescribeConfigsResource> resources = names.stream().map(name -> DescribeConfigsResource.newBuilder()
+                .setResourceType(ConfigResourceType.CONFIG_RESOURCE_TOPIC).setResourceName(name).build()).toList();
+        List<DescribeConfigsResult> described = new ArrayList<>();
+        int failures = 0;
+        for (DescribeConfigsResult result : client.describeConfigs(resources, TopicsTool.CALL_TIMEOUT_MS)) {
+            if (result.getErrorCode() == ErrorCode.NONE) {
+                described.add(result);
+            } else {
+                failures++;
+                err.println(AdminError.line(result.getErrorCode(), result.getErrorCodeValue(), result.getErrorMessage()));
+            }
+        }
+        if (json) {
+            out.println(ConfigDescriptions.json(described));
+        } else {
+            described.forEach(result -> out.print(ConfigDescriptions.text(result)));
+        }
+        return failures == 0 ? CommandLines.EXIT_OK : CommandLines.EXIT_FAILURE;
+    }
+
+    private int alter(AdminClient client, PrintWriter out, PrintWriter err) {
+        AlterConfigsResource.Builder resource = AlterConfigsResource.newBuilder()
+                .setResourceType(ConfigResourceType.CONFIG_RESOURCE_TOPIC).setResourceName(entityName);
+        for (Map.Entry<String, String> config : ConfigEntries.parse(addConfigs).entrySet()) {
+            resource.addConfigs(AlterableConfig.newBuilder().setName(config.getKey())
+                    .setConfigOperation(ConfigOperation.SET).setValue(config.getValue()));
+        }
+        for (String key : deleteKeys()) {
+            resource.addConfigs(AlterableConfig.newBuilder().setName(key).setConfigOperation(ConfigOperation.DELETE));
+        }
+        AlterConfigsResourceResult result = client.incrementalAlterConfigs(List.of(resource.build()), false,
+                TopicsTool.CALL_TIMEOUT_MS).get(0);
+        if (result.getErrorCode() != ErrorCode.NONE) {
+            err.println(AdminError.line(result.getErrorCode(), result.getErrorCodeValue(), result.getErrorMessage()));
+            return CommandLines.EXIT_FAILURE;
+        }
+        out.println("Completed updating config for topic " + entityName + ".");
+        return CommandLines.EXIT_OK;
+    }
+
+    private static AdminError invalid(String message) {
+        return new AdminError(ErrorCode.INVALID_REQUEST, message);
+    }
+}

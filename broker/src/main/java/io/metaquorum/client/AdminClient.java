@@ -1,0 +1,255 @@
+package io.metaquorum.client;
+
+import io.metaquorum.client.grpc.GrpcAdminTransport;
+import io.metaquorum.common.time.SystemTime;
+import io.metaquorum.common.time.Time;
+import io.metaquorum.protocol.AlterConfigsResource;
+import io.metaquorum.protocol.AlterConfigsResourceResult;
+import io.metaquorum.protocol.ConfigResourceType;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.protocol.CreatableTopicResult;
+import io.metaquorum.protocol.CreatePartitionsRequest;
+import io.metaquorum.protocol.CreatePartitionsResponse;
+import io.metaquorum.protocol.CreatePartitionsTopic;
+import io.metaquorum.protocol.CreatePartitionsTopicResult;
+import io.metaquorum.protocol.CreateTopicsRequest;
+import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeletableTopicResult;
+import io.metaquorum.protocol.DeleteTopicsRequest;
+import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeClusterRequest;
+import io.metaquorum.protocol.DescribeClusterResponse;
+import io.metaquorum.protocol.DescribeConfigsRequest;
+import io.metaquorum.protocol.DescribeConfigsResource;
+import io.metaquorum.protocol.DescribeConfigsResponse;
+import io.metaquorum.protocol.DescribeConfigsResult;
+import io.metaquorum.protocol.DescribeTopicsRequest;
+import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribedTopic;
+import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
+import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
+import io.metaquorum.protocol.ListTopicsRequest;
+import io.metaquorum.protocol.ListTopicsResponse;
+import io.metaquorum.protocol.ListedTopic;
+import io.metaquorum.protocol.TopicRef;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.server.HostPort;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The admin API's client (admin.proto) for tools and benchmarks. Bootstraps from a list of
+ * {@code host:port}; any node serves the API. Every call has one overall deadline
+ * ({@code timeoutMs}) and acts on the handling class of each error (see {@link RetryingCall}):
+ * RETRIABLE is retried with backoff, REFRESH_AND_RETRY (and an unreachable node) moves to
+ * another node and retries, anything else is final.
+ *
+ * <p>Batch calls return one result per requested item, in request order, each with its
+ * own error code and message: a batch where some topics fail is not an exception. A call
+ * throws {@link AdminException} only when the request as a whole fails (a request-level
+ * error that is not retriable, or no answer at all for a call without per-item results).
+ * Thread-safe; close it to release its connections.
+ */
+public final class AdminClient implements AutoCloseable {
+    private final AdminTransport transport;
+    private final NodeCursor nodes;
+    private final AdminOptions options;
+    private final Time time;
+    private final Sleeper sleeper;
+
+    /**
+     * @param nodeAddresses where node ids are reached, if known (for example from
+     *     {@code controller.quorum.voters}): a refresh goes straight to the controller a node
+     *     names; without it a refresh goes to the next bootstrap node
+     */
+    public AdminClient(AdminTransport transport, List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
+            AdminOptions options, Time time, Sleeper sleeper) {
+        this.transport = transport;
+        this.nodes = new NodeCursor(bootstrap, Map.copyOf(nodeAddresses));
+        this.options = options;
+        this.time = time;
+        this.sleeper = sleeper;
+    }
+
+    /** A client over gRPC (plaintext) with the default limits and no known node addresses. */
+    public static AdminClient connect(List<HostPort> bootstrap) {
+        return connect(bootstrap, Map.of(), AdminOptions.DEFAULT);
+    }
+
+    public static AdminClient connect(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
+            AdminOptions options) {
+        return new AdminClient(GrpcAdminTransport.plaintext(), bootstrap, nodeAddresses, options, SystemTime.INSTANCE,
+                Sleeper.SYSTEM);
+    }
+
+    /** The CreateTopics {@code timeout_ms} of one attempt: a little under its own wait, so the node answers first. */
+    static int serverTimeoutMs(long attemptTimeoutMs) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, attemptTimeoutMs - attemptTimeoutMs / 10));
+    }
+
+    /** Creates topics, each answered once committed with every partition led (or with its error). */
+    public List<CreatableTopicResult> createTopics(List<CreatableTopic> topics, boolean validateOnly, long timeoutMs) {
+        return createTopics(CreateTopicsRequest.newBuilder().addAllTopics(topics).setValidateOnly(validateOnly)
+                .setTimeoutMs(Integer.MAX_VALUE).build(), timeoutMs);
+    }
+
+    /**
+     * Sends {@code request}'s topics and {@code validate_only}. Its {@code timeout_ms} <= 0 is
+     * sent as is (the node answers once validated and appended); a positive one is capped at
+     * {@link #serverTimeoutMs} of each attempt.
+     */
+    public List<CreatableTopicResult> createTopics(CreateTopicsRequest request, long timeoutMs) {
+        BatchSpec<CreatableTopic, CreatableTopicResult, CreateTopicsResponse> spec = new BatchSpec<>(
+                (node, items, attemptMs) -> transport.createTopics(node, request.toBuilder().clearTopics()
+                        .addAllTopics(items).setTimeoutMs(request.getTimeoutMs() <= 0 ? request.getTimeoutMs()
+                                : Math.min(request.getTimeoutMs(), serverTimeoutMs(attemptMs)))
+                        .build(), attemptMs),
+                CreateTopicsResponse::getHeader, CreateTopicsResponse::getTopicsList,
+                CreatableTopic::getName, result -> List.of(result.getName()),
+                CreatableTopicResult::getErrorCode, CreatableTopicResult::getErrorMessage,
+                (item, code, message) -> CreatableTopicResult.newBuilder().setName(item.getName())
+                        .setErrorCode(code).setErrorMessage(message).build());
+        return run("CreateTopics", spec, request.getTopicsList(), timeoutMs);
+    }
+
+    /** Deletes topics by name or by id; a result answers the name or id it was asked by. */
+    public List<DeletableTopicResult> deleteTopics(List<TopicRef> topics, long timeoutMs) {
+        BatchSpec<TopicRef, DeletableTopicResult, DeleteTopicsResponse> spec = new BatchSpec<>(
+                (node, items, attemptMs) -> transport.deleteTopics(node, DeleteTopicsRequest.newBuilder()
+                        .addAllTopics(items).setTimeoutMs(serverTimeoutMs(attemptMs)).build(), attemptMs),
+                DeleteTopicsResponse::getHeader, DeleteTopicsResponse::getTopicsList,
+                AdminClient::key, result -> result.hasTopicId()
+                        ? List.of(result.getName(), idKey(result.getTopicId())) : List.of(result.getName()),
+                DeletableTopicResult::getErrorCode, DeletableTopicResult::getErrorMessage,
+                (item, code, message) -> {
+                    DeletableTopicResult.Builder result = DeletableTopicResult.newBuilder()
+                            .setErrorCode(code).setErrorMessage(message);
+                    if (item.hasTopicId()) {
+                        result.setTopicId(item.getTopicId());
+                    } else {
+                        result.setName(item.getName());
+                    }
+                    return result.build();
+                });
+        return run("DeleteTopics", spec, topics, timeoutMs);
+    }
+
+    /** Grows topics to {@code count} partitions each (CreatePartitions only grows). */
+    public List<CreatePartitionsTopicResult> createPartitions(List<CreatePartitionsTopic> topics, boolean validateOnly,
+            long timeoutMs) {
+        BatchSpec<CreatePartitionsTopic, CreatePartitionsTopicResult, CreatePartitionsResponse> spec = new BatchSpec<>(
+                (node, items, attemptMs) -> transport.createPartitions(node, CreatePartitionsRequest.newBuilder()
+                        .addAllTopics(items).setTimeoutMs(serverTimeoutMs(attemptMs)).setValidateOnly(validateOnly)
+                        .build(), attemptMs),
+                CreatePartitionsResponse::getHeader, CreatePartitionsResponse::getTopicsList,
+                CreatePartitionsTopic::getName, result -> List.of(result.getName()),
+                CreatePartitionsTopicResult::getErrorCode, CreatePartitionsTopicResult::getErrorMessage,
+                (item, code, message) -> CreatePartitionsTopicResult.newBuilder().setName(item.getName())
+                        .setErrorCode(code).setErrorMessage(message).build());
+        return run("CreatePartitions", spec, topics, timeoutMs);
+    }
+
+    public List<ListedTopic> listTopics(long timeoutMs) {
+        return single("ListTopics", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.listTopics(node, ListTopicsRequest.getDefaultInstance(), attemptMs),
+                ListTopicsResponse::getHeader), timeoutMs).getTopicsList();
+    }
+
+    /**
+     * Describes the given topics (by name or id), a result for each; an empty list describes
+     * every topic, in the order the node answers.
+     */
+    public List<DescribedTopic> describeTopics(List<TopicRef> topics, long timeoutMs) {
+        if (topics.isEmpty()) {
+            return single("DescribeTopics", new SingleCallSpec<>(
+                    (node, attemptMs) -> transport.describeTopics(node, DescribeTopicsRequest.getDefaultInstance(),
+                            attemptMs),
+                    DescribeTopicsResponse::getHeader), timeoutMs).getTopicsList();
+        }
+        BatchSpec<TopicRef, DescribedTopic, DescribeTopicsResponse> spec = new BatchSpec<>(
+                (node, items, attemptMs) -> transport.describeTopics(node,
+                        DescribeTopicsRequest.newBuilder().addAllTopics(items).build(), attemptMs),
+                DescribeTopicsResponse::getHeader, DescribeTopicsResponse::getTopicsList,
+                AdminClient::key, result -> result.hasTopicId()
+                        ? List.of(result.getName(), idKey(result.getTopicId())) : List.of(result.getName()),
+                DescribedTopic::getErrorCode, DescribedTopic::getErrorMessage,
+                (item, code, message) -> {
+                    DescribedTopic.Builder result = DescribedTopic.newBuilder().setErrorCode(code).setErrorMessage(message);
+                    if (item.hasTopicId()) {
+                        result.setTopicId(item.getTopicId());
+                    } else {
+                        result.setName(item.getName());
+                    }
+                    return result.build();
+                });
+        return run("DescribeTopics", spec, topics, timeoutMs);
+    }
+
+    public List<DescribeConfigsResult> describeConfigs(List<DescribeConfigsResource> resources, long timeoutMs) {
+        BatchSpec<DescribeConfigsResource, DescribeConfigsResult, DescribeConfigsResponse> spec = new BatchSpec<>(
+                (node, items, attemptMs) -> transport.describeConfigs(node,
+                        DescribeConfigsRequest.newBuilder().addAllResources(items).build(), attemptMs),
+                DescribeConfigsResponse::getHeader, DescribeConfigsResponse::getResultsList,
+                item -> item.getResourceTypeValue() + "/" + item.getResourceName(),
+                result -> resourceKeys(result.getResourceTypeValue(), result.getResourceName()),
+                DescribeConfigsResult::getErrorCode, DescribeConfigsResult::getErrorMessage,
+                (item, code, message) -> DescribeConfigsResult.newBuilder().setResourceType(item.getResourceType())
+                        .setResourceName(item.getResourceName()).setErrorCode(code).setErrorMessage(message).build());
+        return run("DescribeConfigs", spec, resources, timeoutMs);
+    }
+
+    public List<AlterConfigsResourceResult> incrementalAlterConfigs(List<AlterConfigsResource> resources,
+            boolean validateOnly, long timeoutMs) {
+        BatchSpec<AlterConfigsResource, AlterConfigsResourceResult, IncrementalAlterConfigsResponse> spec =
+                new BatchSpec<>(
+                (node, items, attemptMs) -> transport.incrementalAlterConfigs(node, IncrementalAlterConfigsRequest
+                        .newBuilder().addAllResources(items).setValidateOnly(validateOnly).build(), attemptMs),
+                IncrementalAlterConfigsResponse::getHeader, IncrementalAlterConfigsResponse::getResultsList,
+                item -> item.getResourceTypeValue() + "/" + item.getResourceName(),
+                result -> resourceKeys(result.getResourceTypeValue(), result.getResourceName()),
+                AlterConfigsResourceResult::getErrorCode, AlterConfigsResourceResult::getErrorMessage,
+                (item, code, message) -> AlterConfigsResourceResult.newBuilder()
+                        .setResourceType(item.getResourceType()).setResourceName(item.getResourceName())
+                        .setErrorCode(code).setErrorMessage(message).build());
+        return run("IncrementalAlterConfigs", spec, resources, timeoutMs);
+    }
+
+    public DescribeClusterResponse describeCluster(long timeoutMs) {
+        return single("DescribeCluster", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.describeCluster(node, DescribeClusterRequest.getDefaultInstance(),
+                        attemptMs),
+                DescribeClusterResponse::getHeader), timeoutMs);
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    private <I, R, P> List<R> run(String what, RetryingCall.Spec<I, R, P> spec, List<I> items, long timeoutMs) {
+        if (items.isEmpty()) {
+            return List.of();
+        }
+        return new RetryingCall<>(what, spec, nodes, options, time, sleeper, timeoutMs).run(items);
+    }
+
+    private <P> P single(String what, SingleCallSpec<P> spec, long timeoutMs) {
+        return run(what, spec, List.of(SingleCallSpec.ITEM), timeoutMs).get(0);
+    }
+
+    /** A result that leaves its resource type unset answers the resource of that name of either type. */
+    private static List<String> resourceKeys(int type, String name) {
+        return type == ConfigResourceType.CONFIG_RESOURCE_UNKNOWN_VALUE
+                ? List.of(ConfigResourceType.CONFIG_RESOURCE_TOPIC_VALUE + "/" + name,
+                        ConfigResourceType.CONFIG_RESOURCE_BROKER_VALUE + "/" + name)
+                : List.of(type + "/" + name);
+    }
+
+    private static String key(TopicRef ref) {
+        return ref.hasTopicId() ? idKey(ref.getTopicId()) : ref.getName();
+    }
+
+    private static String idKey(io.metaquorum.protocol.Uuid id) {
+        return "id:" + TopicIds.toBase64(id);
+    }
+}

@@ -1,0 +1,162 @@
+package io.metaquorum.client.grpc;
+
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.metaquorum.client.AdminTransport;
+import io.metaquorum.client.TransportFailure;
+import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.CreatePartitionsRequest;
+import io.metaquorum.protocol.CreatePartitionsResponse;
+import io.metaquorum.protocol.CreateTopicsRequest;
+import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteTopicsRequest;
+import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeClusterRequest;
+import io.metaquorum.protocol.DescribeClusterResponse;
+import io.metaquorum.protocol.DescribeConfigsRequest;
+import io.metaquorum.protocol.DescribeConfigsResponse;
+import io.metaquorum.protocol.DescribeTopicsRequest;
+import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.ErrorClass;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
+import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
+import io.metaquorum.protocol.ListTopicsRequest;
+import io.metaquorum.protocol.ListTopicsResponse;
+import io.metaquorum.server.HostPort;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * {@link AdminTransport} over gRPC: one channel per node, opened on first use and kept until
+ * {@link #close()}. A call that ends in a gRPC status instead of an answer becomes a
+ * {@link TransportFailure} classed by {@link #classify(Status.Code)}.
+ */
+public final class GrpcAdminTransport implements AdminTransport {
+    private static final int RESPONSE_BYTES_MAX = 64 << 20;
+    private static final long CLOSE_WAIT_MS = 2_000;
+
+    private final Function<HostPort, ManagedChannel> channelFactory;
+    private final Map<HostPort, ManagedChannel> channels = new LinkedHashMap<>();
+
+    /** {@code channelFactory}: how a channel to a node is built (plaintext Netty in production). */
+    public GrpcAdminTransport(Function<HostPort, ManagedChannel> channelFactory) {
+        this.channelFactory = channelFactory;
+    }
+
+    public static GrpcAdminTransport plaintext() {
+        return new GrpcAdminTransport(node -> NettyChannelBuilder.forAddress(node.host(), node.port())
+                .usePlaintext()
+                .disableRetry()
+                .maxInboundMessageSize(RESPONSE_BYTES_MAX)
+                .build());
+    }
+
+    /**
+     * The handling class of a call that got no answer. UNAVAILABLE (nothing listens, the
+     * connection broke) and DEADLINE_EXCEEDED (this attempt's share of the deadline passed:
+     * the node may be hung) try another node; RESOURCE_EXHAUSTED and ABORTED retry the same
+     * one; the rest (UNIMPLEMENTED: the node serves no admin API; an internal error) are final.
+     */
+    public static ErrorClass classify(Status.Code code) {
+        return switch (code) {
+            case UNAVAILABLE, DEADLINE_EXCEEDED -> ErrorClass.REFRESH_AND_RETRY;
+            case RESOURCE_EXHAUSTED, ABORTED -> ErrorClass.RETRIABLE;
+            case UNAUTHENTICATED, PERMISSION_DENIED -> ErrorClass.AUTHORIZATION;
+            default -> ErrorClass.INVALID_REQUEST_CLASS;
+        };
+    }
+
+    /** The code reported when a call gives up on this status. */
+    static ErrorCode reportedCode(Status.Code code) {
+        return switch (code) {
+            case UNAVAILABLE -> ErrorCode.NETWORK_EXCEPTION;
+            case DEADLINE_EXCEEDED -> ErrorCode.REQUEST_TIMED_OUT;
+            case UNIMPLEMENTED -> ErrorCode.UNSUPPORTED_VERSION;
+            case UNAUTHENTICATED, PERMISSION_DENIED -> ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+            default -> ErrorCode.UNKNOWN_SERVER_ERROR;
+        };
+    }
+
+    @Override
+    public CreateTopicsResponse createTopics(HostPort node, CreateTopicsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.createTopics(request));
+    }
+
+    @Override
+    public DeleteTopicsResponse deleteTopics(HostPort node, DeleteTopicsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.deleteTopics(request));
+    }
+
+    @Override
+    public CreatePartitionsResponse createPartitions(HostPort node, CreatePartitionsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.createPartitions(request));
+    }
+
+    @Override
+    public ListTopicsResponse listTopics(HostPort node, ListTopicsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.listTopics(request));
+    }
+
+    @Override
+    public DescribeTopicsResponse describeTopics(HostPort node, DescribeTopicsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.describeTopics(request));
+    }
+
+    @Override
+    public DescribeConfigsResponse describeConfigs(HostPort node, DescribeConfigsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.describeConfigs(request));
+    }
+
+    @Override
+    public IncrementalAlterConfigsResponse incrementalAlterConfigs(HostPort node,
+            IncrementalAlterConfigsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.incrementalAlterConfigs(request));
+    }
+
+    @Override
+    public DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.describeCluster(request));
+    }
+
+    private <P> P call(HostPort node, long timeoutMs,
+            Function<AdminServiceGrpc.AdminServiceBlockingStub, P> rpc) {
+        AdminServiceGrpc.AdminServiceBlockingStub stub = AdminServiceGrpc.newBlockingStub(channel(node))
+                .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+        try {
+            return rpc.apply(stub);
+        } catch (StatusRuntimeException e) {
+            Status status = e.getStatus();
+            String description = (status.getDescription() == null ? "" : ": " + status.getDescription())
+                    + (status.getCause() == null || status.getCause().getMessage() == null ? ""
+                            : " (" + status.getCause().getMessage() + ")");
+            String hint = status.getCode() == Status.Code.UNIMPLEMENTED ? " (this node serves no admin API)" : "";
+            throw new TransportFailure(classify(status.getCode()), reportedCode(status.getCode()),
+                    "gRPC " + status.getCode() + description + hint, e);
+        }
+    }
+
+    private synchronized ManagedChannel channel(HostPort node) {
+        return channels.computeIfAbsent(node, channelFactory);
+    }
+
+    @Override
+    public synchronized void close() {
+        for (ManagedChannel channel : channels.values()) {
+            channel.shutdownNow();
+        }
+        for (ManagedChannel channel : channels.values()) {
+            try {
+                channel.awaitTermination(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        channels.clear();
+    }
+}

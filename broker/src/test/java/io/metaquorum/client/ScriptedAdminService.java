@@ -1,0 +1,100 @@
+package io.metaquorum.client;
+
+import com.google.protobuf.Message;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.CreatePartitionsRequest;
+import io.metaquorum.protocol.CreatePartitionsResponse;
+import io.metaquorum.protocol.CreateTopicsRequest;
+import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteTopicsRequest;
+import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeClusterRequest;
+import io.metaquorum.protocol.DescribeClusterResponse;
+import io.metaquorum.protocol.DescribeConfigsRequest;
+import io.metaquorum.protocol.DescribeConfigsResponse;
+import io.metaquorum.protocol.DescribeTopicsRequest;
+import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
+import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
+import io.metaquorum.protocol.ListTopicsRequest;
+import io.metaquorum.protocol.ListTopicsResponse;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * A test double of the node's AdminService for the client's tests: it answers each call with
+ * the next scripted answer (a response message, or a gRPC status to fail the call with) and
+ * records the requests it got. An unscripted call fails with INTERNAL.
+ */
+public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImplBase {
+    private final Deque<Object> answers = new ArrayDeque<>();
+    private final List<Message> requests = new ArrayList<>();
+
+    public synchronized ScriptedAdminService answer(Object... scripted) {
+        answers.addAll(List.of(scripted));
+        return this;
+    }
+
+    public synchronized List<Message> requests() {
+        return List.copyOf(requests);
+    }
+
+    @SuppressWarnings("unchecked")
+    private synchronized <P> void respond(Message request, StreamObserver<P> observer) {
+        requests.add(request);
+        Object next = answers.poll();
+        if (next == null) {
+            observer.onError(Status.INTERNAL.withDescription("unscripted call " + request).asRuntimeException());
+        } else if (next instanceof Status status) {
+            observer.onError(status.asRuntimeException());
+        } else {
+            observer.onNext((P) next);
+            observer.onCompleted();
+        }
+    }
+
+    @Override
+    public void createTopics(CreateTopicsRequest request, StreamObserver<CreateTopicsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void deleteTopics(DeleteTopicsRequest request, StreamObserver<DeleteTopicsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void createPartitions(CreatePartitionsRequest request, StreamObserver<CreatePartitionsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void listTopics(ListTopicsRequest request, StreamObserver<ListTopicsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void describeTopics(DescribeTopicsRequest request, StreamObserver<DescribeTopicsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void describeConfigs(DescribeConfigsRequest request, StreamObserver<DescribeConfigsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void incrementalAlterConfigs(IncrementalAlterConfigsRequest request,
+            StreamObserver<IncrementalAlterConfigsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void describeCluster(DescribeClusterRequest request, StreamObserver<DescribeClusterResponse> observer) {
+        respond(request, observer);
+    }
+}
