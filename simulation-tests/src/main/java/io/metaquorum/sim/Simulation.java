@@ -72,7 +72,7 @@ public final class Simulation {
             loop.awaitConvergence(expectedUp(Set.of(), true), releasedAt, LIVENESS_BOUND_MS, "with every node up");
             FaultKind silent = SilentLeaderStage.choose(world);
             if (silent != null) {
-                phase = "liveness (silent leader)";
+                phase = "silent-leader";
                 new SilentLeaderStage(world, loop).run(silent, expectedUp(Set.of(), true), LIVENESS_BOUND_MS);
             }
             world.checker().finish();
