@@ -5,6 +5,8 @@ import io.metaquorum.raft.core.RaftStatus;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.workload.FaultKind;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -56,25 +58,54 @@ final class SilentLeaderStage {
     }
 
     /**
-     * Silences the converged cluster's leader by {@code kind}, requires a new leader within the
-     * bound, then ends the fault and requires convergence within {@code convergeBoundMs}.
+     * Silences the converged cluster's leader by {@code kind} (with five or more voters, half
+     * the time a follower voter with it, as a frozen VM host might take two), requires a new
+     * leader within the bound, then ends the fault and requires convergence within
+     * {@code convergeBoundMs}.
      */
     void run(FaultKind kind, Set<Integer> expectedUp, long convergeBoundMs) {
         SimNode leader = world.cluster().leader().orElseThrow();
+        SimNode companion = chooseCompanion(leader);
         int epoch = leader.status().epoch();
         long silencedAt = world.scheduler().nowMs();
+        String how = kind.cliName() + (companion == null ? "" : ", with voter " + companion.nodeId());
         silence(leader, kind);
-        awaitReplacement(leader, epoch, silencedAt, boundMs(world.timeouts()), kind.cliName());
+        if (companion != null) {
+            silence(companion, kind);
+        }
+        awaitReplacement(leader, epoch, silencedAt, boundMs(world.timeouts()), how);
         end(leader, kind);
         long resumedAt = world.scheduler().nowMs();
+        awaitStepDown(leader, epoch, resumedAt, how);
+        if (companion != null) {
+            end(companion, kind);
+        }
         if (world.timeline() != null) {
             world.timeline().onFault(kind.cliName() + " (liveness: silent leader)", leader.nodeId(), silencedAt,
                     resumedAt);
+            if (companion != null) {
+                world.timeline().onFault(kind.cliName() + " (liveness: with the leader)", companion.nodeId(),
+                        silencedAt, world.scheduler().nowMs());
+            }
         }
-        awaitStepDown(leader, epoch, resumedAt, kind.cliName());
         world.workload().probeSince(resumedAt);
         loop.awaitConvergence(expectedUp, resumedAt, convergeBoundMs,
-                "after the " + kind.cliName() + " of old leader " + leader.nodeId() + " ended");
+                "after the " + how + " of old leader " + leader.nodeId() + " ended");
+    }
+
+    /** A follower voter to silence with the leader, when the rest are still a majority without both; else null. */
+    private SimNode chooseCompanion(SimNode leader) {
+        List<SimNode> voters = world.cluster().voters();
+        if (voters.size() - 2 < world.cluster().majority() || !world.livenessRandom().nextBoolean()) {
+            return null;
+        }
+        List<SimNode> followers = new ArrayList<>();
+        for (SimNode voter : voters) {
+            if (voter != leader) {
+                followers.add(voter);
+            }
+        }
+        return followers.get(world.livenessRandom().nextInt(followers.size()));
     }
 
     void silence(SimNode node, FaultKind kind) {
@@ -131,7 +162,7 @@ final class SilentLeaderStage {
 
     private Optional<SimNode> successor(SimNode silent, int silentEpoch) {
         for (SimNode node : world.cluster().running()) {
-            if (node != silent && !node.isPaused()) {
+            if (node != silent && !node.isPaused() && !world.network().links().isBlackHoled(node.nodeId())) {
                 RaftStatus status = node.status();
                 if (status.isLeader() && status.epoch() > silentEpoch) {
                     return Optional.of(node);
