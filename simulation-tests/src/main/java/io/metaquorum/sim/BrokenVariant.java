@@ -32,7 +32,15 @@ public enum BrokenVariant {
      * them as carrying "the epoch it would campaign in", so this variant also sends them for
      * the next epoch, through the simulated transport, and adopts that epoch on receipt.
      */
-    PRE_VOTE_BUMPS_EPOCH("pre-vote-bumps-epoch");
+    PRE_VOTE_BUMPS_EPOCH("pre-vote-bumps-epoch"),
+    /**
+     * The pre-vote retry rules from before issue 9 ({@code PreVoteRetryRule(false, false)}): a
+     * voter back from a lost pre-vote counts the leader it lost as heard from (a fresh fetch
+     * deadline, refusing its peers' pre-votes), and a refused pre-voter does not ask again a
+     * voter that starts pre-voting itself. The survivors of a silent leader can then refuse
+     * each other round after round.
+     */
+    PRE_VOTE_LIVELOCK("pre-vote-livelock");
 
     /** Counts the majority like the standard rule but never waits for an entry of the current epoch. */
     static final HighWatermarkRule IGNORES_EPOCH_START = (voterEndOffsets, epochStartOffset, currentHighWatermark) ->
@@ -52,6 +60,8 @@ public enum BrokenVariant {
         return switch (this) {
             case HW_OVER_OLD_EPOCH -> new QuorumRules(IGNORES_EPOCH_START, EpochAdoptionRule.STANDARD, PreVoteRetryRule.STANDARD);
             case PRE_VOTE_BUMPS_EPOCH -> new QuorumRules(HighWatermarkRule.STANDARD, preVote -> true, PreVoteRetryRule.STANDARD);
+            case PRE_VOTE_LIVELOCK -> new QuorumRules(HighWatermarkRule.STANDARD, EpochAdoptionRule.STANDARD,
+                    new PreVoteRetryRule(false, false));
             default -> QuorumRules.STANDARD;
         };
     }

@@ -1,9 +1,11 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.raft.core.RaftStatus;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.network.LinkTable;
+import io.metaquorum.sim.network.NetworkStats;
 import io.metaquorum.sim.workload.FaultKind;
 import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.EnumSet;
@@ -49,6 +51,11 @@ public final class Scenario {
 
     public LinkTable links() {
         return world.network().links();
+    }
+
+    /** What the network did so far (messages, resets, timeouts). */
+    public NetworkStats networkStats() {
+        return world.network().stats();
     }
 
     public long nowMs() {
@@ -108,13 +115,84 @@ public final class Scenario {
         }
     }
 
+    /** Freezes a node's process (SIGSTOP): nothing in or out, no reset, its timers stopped. */
+    public void pause(int nodeId) {
+        node(nodeId).pause();
+    }
+
+    /** SIGCONT: the paused process runs again, its clock showing the time that passed. */
+    public void resume(int nodeId) {
+        node(nodeId).resume();
+    }
+
+    /** Cuts a node off silently, both ways: calls to and from it time out. */
+    public void blackHole(int nodeId) {
+        links().blackHole(nodeId);
+    }
+
+    /** Ends a node's black hole. */
+    public void restore(int nodeId) {
+        links().restore(nodeId);
+    }
+
+    /** A burst of connection resets: every open call between {@code a} and {@code b} fails with UNREACHABLE. */
+    public void resetConnections(int a, int b) {
+        world.network().resetConnections(a, b);
+    }
+
+    /** The bound for a new leader after a leader goes silent: fetch timeout + 2 x election timeout. */
+    public long silentLeaderBoundMs() {
+        return SilentLeaderStage.boundMs(world.timeouts());
+    }
+
     /**
-     * Heals the network, restarts every node, and requires convergence: one leader, an
-     * append accepted from now on acknowledged, every node caught up.
+     * Waits for a node other than {@code silent}, not paused, to lead an epoch above
+     * {@code silentEpoch}; fails as {@value SilentLeaderStage#CHECK} once {@code boundMs} have
+     * passed since {@code sinceMs}.
+     */
+    public SimNode awaitSilentLeaderReplaced(int silent, int silentEpoch, long sinceMs, long boundMs) {
+        return new SilentLeaderStage(world, loop).awaitReplacement(node(silent), silentEpoch, sinceMs, boundMs,
+                "scenario seed " + options.seed());
+    }
+
+    /**
+     * Waits for the silent node, back, to leave epoch {@code silentEpoch} (step down); fails as
+     * {@value SilentLeaderStage#STEP_DOWN_CHECK} after {@value SilentLeaderStage#STEP_DOWN_BOUND_MS} ms.
+     */
+    public void awaitSteppedDown(int silent, int silentEpoch, long sinceMs) {
+        new SilentLeaderStage(world, loop).awaitStepDown(node(silent), silentEpoch, sinceMs,
+                "silence in scenario seed " + options.seed());
+    }
+
+    /**
+     * Steps for {@code durationMs} and counts the role changes of {@code nodeId} seen after each
+     * event (a change of role name, epoch or known leader counts once).
+     */
+    public int runForCountingRoleChanges(long durationMs, int nodeId) {
+        SimNode watched = node(nodeId);
+        long until = nowMs() + durationMs;
+        RaftStatus last = watched.isRunning() ? watched.status() : null;
+        int changes = 0;
+        while (world.scheduler().nextEventTimeMs() <= until && loop.step()) {
+            RaftStatus now = watched.isRunning() ? watched.status() : null;
+            if (now != null && last != null && (now.role() != last.role() || now.epoch() != last.epoch()
+                    || now.leaderId() != last.leaderId())) {
+                changes++;
+            }
+            last = now;
+        }
+        return changes;
+    }
+
+    /**
+     * Heals the network (black holes too), resumes paused nodes, restarts every node, and
+     * requires convergence: one leader, an append accepted from now on acknowledged, every
+     * node caught up.
      */
     public void healAndConverge(long boundMs) {
         links().healAll();
         for (SimNode node : world.cluster().nodes()) {
+            node.resume();
             world.faults().release(node.nodeId());
         }
         long since = nowMs();

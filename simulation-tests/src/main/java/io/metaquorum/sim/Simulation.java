@@ -2,6 +2,7 @@ package io.metaquorum.sim;
 
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.workload.FaultKind;
 import io.metaquorum.sim.workload.StateMachineModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +19,11 @@ import java.util.TreeSet;
  * restarts all stopped nodes but a random minority of voters, and requires convergence
  * (one leader, an append accepted since healing acknowledged, every running node caught
  * up) within {@link #LIVENESS_BOUND_MS} of simulated time; then the held voters (and a
- * wiped voter, once safe) restart and everything must converge again. The invariants run
- * after every event throughout ({@link EventLoop}).
+ * wiped voter, once safe) restart and everything must converge again. A seed with silent
+ * faults ({@code pause}, {@code black-hole}) then silences the leader the same way and
+ * requires a new leader within fetch timeout + 2 x election timeout, and convergence once
+ * the old leader is back ({@link SilentLeaderStage}). The invariants run after every event
+ * throughout ({@link EventLoop}).
  */
 public final class Simulation {
     public static final long LIVENESS_BOUND_MS = 60_000;
@@ -66,6 +70,11 @@ public final class Simulation {
             long releasedAt = world.scheduler().nowMs();
             world.workload().probeSince(releasedAt);
             loop.awaitConvergence(expectedUp(Set.of(), true), releasedAt, LIVENESS_BOUND_MS, "with every node up");
+            FaultKind silent = SilentLeaderStage.choose(world);
+            if (silent != null) {
+                phase = "silent-leader";
+                new SilentLeaderStage(world, loop).run(silent, expectedUp(Set.of(), true), LIVENESS_BOUND_MS);
+            }
             world.checker().finish();
             return result(null, 0);
         } catch (CheckFailure failure) {

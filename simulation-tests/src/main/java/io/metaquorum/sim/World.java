@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.invariant.InvariantChecker;
 import io.metaquorum.sim.network.SimNetwork;
@@ -18,9 +19,10 @@ import java.util.Random;
  * @param livenessRandom the stream for the liveness phase's choices
  * @param timeline       null unless the run records one
  * @param lifecycle      counts process stops
+ * @param timeouts       every node's raft timeouts
  */
 record World(EventScheduler scheduler, TraceHash trace, SimNetwork network, SimCluster cluster, AppendTracker appends,
              InvariantChecker checker, FaultInjector faults, ClientWorkload workload, FaultProfile faultProfile,
              WorkloadProfile workloadProfile, Random livenessRandom, TimelineRecorder timeline,
-             LifecycleFanout lifecycle) {
+             LifecycleFanout lifecycle, RaftTimeouts timeouts) {
 }

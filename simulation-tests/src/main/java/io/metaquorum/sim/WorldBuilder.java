@@ -32,8 +32,9 @@ import java.util.Random;
 /**
  * Builds a {@link World} from {@link SimulationOptions}. Every random choice of a run flows
  * from one {@code new Random(seed)}: it draws, in a fixed order, the seeds of the streams
- * for the profiles, the network, the faults, the workload, the liveness phase and each
- * node's process and disk, so adding a draw to one stream never shifts another.
+ * for the profiles, the network, the faults, the workload, the liveness phase, each
+ * node's process and disk, and the silent faults (pauses, black holes; drawn last because
+ * they came last), so adding a draw to one stream never shifts another.
  */
 final class WorldBuilder {
     static final String CLUSTER_ID = "sim-cluster";
@@ -81,6 +82,8 @@ final class WorldBuilder {
             nodes.add(new SimNode(id, id <= options.voters(), setup, disk, new NodeClock(skew, drift), nodeRandom,
                     environment));
         }
+        Random silentRandom = new Random(master.nextLong());
+        faultProfile = faultProfile.withSilentFaults(options.faults(), options.swarm(), silentRandom);
         SimCluster cluster = new SimCluster(nodes);
         CommittedLog committed = new CommittedLog(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
@@ -88,13 +91,14 @@ final class WorldBuilder {
         logObserver.setTarget(checker);
         TimelineRecorder timeline = options.recordTimeline() ? newTimeline(nodes) : null;
         FaultListener faultListener = timeline == null ? FaultListener.NONE : timeline;
-        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, faultProfile, faultListener);
+        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, faultProfile,
+                faultListener);
         faults.attach(cluster, committed);
         lifecycle.setTarget(faults);
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
                 workloadProfile);
         return new World(scheduler, trace, network, cluster, appends, checker, faults, workload, faultProfile,
-                workloadProfile, livenessRandom, timeline, lifecycle);
+                workloadProfile, livenessRandom, timeline, lifecycle, timeouts);
     }
 
     static StateMachineModel defaultModel() {

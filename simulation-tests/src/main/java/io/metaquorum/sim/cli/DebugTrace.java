@@ -13,7 +13,8 @@ import java.io.PrintStream;
 
 /**
  * {@code --debug-events FROM-TO}: prints the events of one run in that index range, each
- * with every node's status, and the messages delivered meanwhile. For finding out why a
+ * with every node's status (a paused process marked {@code PAUSED}), and the messages
+ * delivered meanwhile. For finding out why a
  * seed fails; the output is as deterministic as the run.
  */
 final class DebugTrace implements EventObserver {
@@ -63,6 +64,9 @@ final class DebugTrace implements EventObserver {
             line.append(String.format(" %d:%s e%d L%d v%d hw%d [%d,%d) f%d a%d", s.nodeId(), s.role().name().substring(0, 3),
                     s.epoch(), s.leaderId(), s.votedId(), s.highWatermark(), s.logStartOffset(), s.logEndOffset(),
                     s.flushedEndOffset(), s.appliedOffset()));
+            if (node.isPaused()) {
+                line.append(" PAUSED");
+            }
         }
         out.println(line);
     }

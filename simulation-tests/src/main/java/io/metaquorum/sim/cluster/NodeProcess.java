@@ -24,11 +24,20 @@ import java.util.Random;
  * which the driver is blocked and inputs queue up, so a crash can fall between sending and
  * syncing.
  *
+ * <p>Paused ({@link #pause()}, SIGSTOP): the driver does nothing, not even for its timers or a
+ * finished sync; what reaches the process waits in its inbox (the socket buffers, bounded by
+ * {@link #PAUSED_INBOX_MAX}: beyond it messages are dropped and their calls time out) and
+ * it sends nothing. Resumed ({@link #resume()}), it runs at once: its clock reads the time that
+ * passed, so every deadline that fell in the pause is overdue together.
+ *
  * <p>Once killed ({@link #kill()}) every event still scheduled for it does nothing.
  * Exceptions from the core: a storage error stops the node (the production fault handler
  * would halt the process); a core invariant or any other exception fails the run.
  */
 final class NodeProcess {
+    /** Inputs a paused process's socket buffers hold; more are dropped. */
+    static final int PAUSED_INBOX_MAX = 10_000;
+
     private final SimNode node;
     private final RaftCore core;
     private final SimRaftLog log;
@@ -40,6 +49,9 @@ final class NodeProcess {
     private boolean stepScheduled;
     private boolean wakePending;
     private boolean shuttingDown;
+    private boolean paused;
+    /** A sync finished while paused: the driver continues after it once resumed. */
+    private boolean syncDoneWhilePaused;
     /** Local time by which a graceful shutdown stops anyway, as the production driver bounds it. */
     private long shutdownDeadlineMs;
     private long wakeAtMs;
@@ -80,8 +92,35 @@ final class NodeProcess {
     }
 
     void submit(NodeInput input) {
+        if (paused && inbox.size() >= PAUSED_INBOX_MAX) {
+            return;
+        }
         inbox.add(input);
         requestStep();
+    }
+
+    boolean isPaused() {
+        return paused;
+    }
+
+    /** SIGSTOP: the driver stops; nothing runs until {@link #resume()}. */
+    void pause() {
+        paused = true;
+    }
+
+    /** SIGCONT: the driver runs again at once, seeing the time that passed. */
+    void resume() {
+        if (!paused) {
+            return;
+        }
+        paused = false;
+        if (syncDoneWhilePaused) {
+            syncDoneWhilePaused = false;
+            node.scheduler().schedule(node.scheduler().nowMs(), EventKind.DISK_SYNC, node.nodeId(),
+                    () -> guard(this::syncDone));
+        } else {
+            requestStep();
+        }
     }
 
     /** The process dies now; returns true if unsynced writes were lost. */
@@ -106,7 +145,7 @@ final class NodeProcess {
     }
 
     private void requestStep() {
-        if (alive && !stepScheduled && !syncing) {
+        if (alive && !paused && !stepScheduled && !syncing) {
             stepScheduled = true;
             node.scheduler().schedule(node.scheduler().nowMs(), EventKind.NODE_STEP, node.nodeId(),
                     () -> guard(this::step));
@@ -115,7 +154,7 @@ final class NodeProcess {
 
     private void step() {
         stepScheduled = false;
-        if (!alive || syncing) {
+        if (!alive || syncing || paused) {
             return;
         }
         long now = localNowMs();
@@ -135,6 +174,10 @@ final class NodeProcess {
 
     private void syncDone() {
         if (!alive) {
+            return;
+        }
+        if (paused) {
+            syncDoneWhilePaused = true;
             return;
         }
         syncing = false;
@@ -208,7 +251,7 @@ final class NodeProcess {
             return;
         }
         wakePending = false;
-        if (!syncing) {
+        if (!syncing && !paused) {
             step();
         }
     }

@@ -98,6 +98,29 @@ public final class SimNode implements NetworkEndpoint {
         lifecycle.onStopped(this, StopReason.WIPE);
     }
 
+    /**
+     * Freezes the running process (SIGSTOP: a long GC pause, a VM stall): it neither reads nor
+     * sends, its timers do not run, its connections stay open (no reset). Lasts until
+     * {@link #resume()}; a crash of a paused process ends the pause with the process.
+     */
+    public void pause() {
+        if (process != null) {
+            process.pause();
+        }
+    }
+
+    /** SIGCONT: the process reads what waited for it, its clock showing the time that passed. */
+    public void resume() {
+        if (process != null) {
+            process.resume();
+        }
+    }
+
+    /** Whether the running process is paused. */
+    public boolean isPaused() {
+        return process != null && process.isPaused();
+    }
+
     /** Makes a running node's driver loop once soon (its clock jumped, timers are overdue). */
     public void nudge() {
         if (process != null) {

@@ -3,49 +3,108 @@ package io.metaquorum.sim.network;
 import java.util.Arrays;
 
 /**
- * Which directed links are cut. A symmetric partition cuts both directions; a one-way
- * partition cuts one (for example a leader that can send but not receive). A cut link drops
- * every message that would cross it at delivery time, silently: TCP sees no reset, so the
- * sender learns only through its deadline.
+ * The state of each directed link. Two ways a link can fail, deliberately distinct:
+ * <ul>
+ *   <li><b>black hole</b> ({@link #cut}): every message that would cross the link is dropped
+ *       at delivery time, silently. TCP sees no reset, so a caller learns only through its
+ *       deadline ({@code TIMEOUT}): a pulled cable, a firewall DROP rule, a lost route. Symmetric
+ *       and one-way partitions are black holes.</li>
+ *   <li><b>refused</b> ({@link #refuse}): a request the caller sends across the link fails fast
+ *       with {@code UNREACHABLE} (a firewall REJECT, one-sided routing that answers with a
+ *       reset); nothing crosses it either.</li>
+ * </ul>
+ *
+ * A whole node can also be black-holed ({@link #blackHole(int)}, the {@code black-hole} fault),
+ * a layer of its own: healing the partitions' links ({@link #healLinks}) leaves it in place.
  *
  * <p>Invariant: a node is never cut from itself.
  */
 public final class LinkTable {
-    private final boolean[][] cut;
+    /** What a directed link does to what crosses it. */
+    public enum LinkState { OPEN, BLACK_HOLE, REFUSED }
+
+    private final LinkState[][] state;
+    /** Nodes cut off silently from every other node, whatever their links say. */
+    private final boolean[] blackHoled;
 
     public LinkTable(int maxNodeId) {
-        cut = new boolean[maxNodeId + 1][maxNodeId + 1];
+        state = new LinkState[maxNodeId + 1][maxNodeId + 1];
+        blackHoled = new boolean[maxNodeId + 1];
+        healAll();
     }
 
+    /** Whether a message from {@code from} reaches {@code to} (no black hole, not refused). */
     public boolean canSend(int from, int to) {
-        return !cut[from][to];
+        return state[from][to] == LinkState.OPEN && (from == to || !blackHoled[from] && !blackHoled[to]);
     }
 
+    /** Cuts {@code nodeId} off from every other node, silently, both ways, until {@link #restore}d. */
+    public void blackHole(int nodeId) {
+        blackHoled[nodeId] = true;
+    }
+
+    public void restore(int nodeId) {
+        blackHoled[nodeId] = false;
+    }
+
+    public boolean isBlackHoled(int nodeId) {
+        return blackHoled[nodeId];
+    }
+
+    /** Whether a request from {@code from} to {@code to} is refused at once (fails fast with a reset). */
+    public boolean refuses(int from, int to) {
+        return state[from][to] == LinkState.REFUSED;
+    }
+
+    /** Makes the link from {@code from} to {@code to} a black hole: messages vanish, calls time out. */
     public void cut(int from, int to) {
-        if (from != to) {
-            cut[from][to] = true;
-        }
+        set(from, to, LinkState.BLACK_HOLE);
     }
 
+    /** Black holes both ways. */
     public void cutBoth(int a, int b) {
         cut(a, b);
         cut(b, a);
     }
 
-    public void healAll() {
-        for (boolean[] row : cut) {
-            Arrays.fill(row, false);
+    /** Refuses calls from {@code from} to {@code to}: each fails fast with {@code UNREACHABLE}. */
+    public void refuse(int from, int to) {
+        set(from, to, LinkState.REFUSED);
+    }
+
+    private void set(int from, int to, LinkState newState) {
+        if (from != to) {
+            state[from][to] = newState;
         }
     }
 
-    /** Directed cut links as "a->b" pairs, for logs and the timeline. */
+    /** Heals every link (the partitions), leaving black-holed nodes as they are. */
+    public void healLinks() {
+        for (LinkState[] row : state) {
+            Arrays.fill(row, LinkState.OPEN);
+        }
+    }
+
+    /** Heals every link and restores every black-holed node. */
+    public void healAll() {
+        healLinks();
+        Arrays.fill(blackHoled, false);
+    }
+
+    /** Failed directed links as "a->b" (black hole) and "a-x>b" (refused), for logs and the timeline. */
     public String describe() {
         StringBuilder text = new StringBuilder();
-        for (int from = 0; from < cut.length; from++) {
-            for (int to = 0; to < cut.length; to++) {
-                if (cut[from][to]) {
-                    text.append(text.length() == 0 ? "" : " ").append(from).append("->").append(to);
+        for (int from = 0; from < state.length; from++) {
+            for (int to = 0; to < state.length; to++) {
+                if (state[from][to] != LinkState.OPEN) {
+                    text.append(text.length() == 0 ? "" : " ").append(from)
+                            .append(state[from][to] == LinkState.REFUSED ? "-x>" : "->").append(to);
                 }
+            }
+        }
+        for (int node = 0; node < blackHoled.length; node++) {
+            if (blackHoled[node]) {
+                text.append(text.length() == 0 ? "" : " ").append(node).append(" black-holed");
             }
         }
         return text.length() == 0 ? "healthy" : text.toString();

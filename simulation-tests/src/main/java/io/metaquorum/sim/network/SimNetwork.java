@@ -17,16 +17,20 @@ import java.util.Random;
  * The network between simulated nodes, behaving as the gRPC transport would over TCP.
  *
  * <p>Fault model, per {@link NetworkProfile}: per-message delay (with spikes), loss,
- * duplication and reordering; cut links from the {@link LinkTable} (symmetric or one-way
- * partitions) drop messages silently. Each request opens a {@link Call} that closes once:
+ * duplication and reordering; black-hole links from the {@link LinkTable} (symmetric or one-way
+ * partitions) drop messages silently, refused links fail calls fast. Each request opens a
+ * {@link Call} that closes once:
  * <ul>
  *   <li>with its first response;</li>
  *   <li>{@code UNREACHABLE} when the callee's process dies with the call open (connection
  *       reset) or is down when the request is sent (connection refused), provided the
- *       reset can travel back to the caller;</li>
+ *       reset can travel back to the caller; when the link refuses the call (a firewall
+ *       REJECT); or when {@link #resetConnections} breaks the connection;</li>
  *   <li>{@code TIMEOUT} when nothing closed it within {@code callTimeoutMs} (lost message,
- *       partition, a callee that never answers).</li>
+ *       black hole, a callee that never answers, a paused callee).</li>
  * </ul>
+ * A paused process (SIGSTOP) needs nothing here: its connections stay open, what reaches it
+ * waits in its process's inbox (the socket buffers) until it resumes, and it sends nothing.
  * A response reaches only the process incarnation that sent the request. As with the gRPC
  * transport, the callee sees each request under a correlation id of its own (the call's id,
  * unique for the run), and its answer is matched back to the caller's id, so a restarted
@@ -125,6 +129,23 @@ public final class SimNetwork {
         }
     }
 
+    /**
+     * A burst of connection resets between {@code a} and {@code b}, both processes healthy: every
+     * open call between them fails with {@code UNREACHABLE} at its caller. The links stay open.
+     */
+    public void resetConnections(int a, int b) {
+        Iterator<Call> calls = openCalls.values().iterator();
+        while (calls.hasNext()) {
+            Call call = calls.next();
+            if ((call.caller == a && call.callee == b) || (call.caller == b && call.callee == a)) {
+                call.state = Call.State.CLOSED;
+                calls.remove();
+                callsAtServer.remove(call.callId);
+                scheduleFailure(call, RequestFailure.Reason.UNREACHABLE, sampleDelayMs());
+            }
+        }
+    }
+
     private void sendRequest(RaftRequest request) {
         int caller = request.sourceId();
         int callee = request.destinationId();
@@ -135,6 +156,11 @@ public final class SimNetwork {
         openCalls.put(call.callId, call);
         stats.sent++;
         scheduleDeadlineCheck(call.sentAtMs + profile.callTimeoutMs());
+        if (links.refuses(caller, callee)) {
+            closeCall(call);
+            scheduleFailure(call, RequestFailure.Reason.UNREACHABLE, sampleDelayMs() + sampleDelayMs());
+            return;
+        }
         if (!calleeUp) {
             refuse(call);
             return;

@@ -20,11 +20,11 @@ import java.util.TreeSet;
  * Injects the seed's discrete faults ({@link FaultProfile}) and brings stopped nodes back:
  * crashes and graceful restarts (the leader is targeted with the drawn probability), leader
  * handoffs, disk wipes, clock drift and jumps, partitions (through {@link PartitionPlanner}),
- * observers joining late. {@link #heal} ends the safety phase: no new faults, links healed,
+ * pauses and black holes (through {@link SilentFaults}), observers joining late. {@link #heal} ends the safety phase: no new faults, links healed,
  * the network and disks reliable, every stopped node restarted except those held down.
  *
  * <p>A wiped voter rejoins only when {@link WipeRecovery} allows it, and a voter is wiped
- * only if it allows that too: a static voter set cannot survive every wipe, and the
+ * only if it allows that too (and no process is paused, see {@link #anyPaused}): a static voter set cannot survive every wipe, and the
  * checkers must report core bugs, not the limits of the fault model.
  */
 public final class FaultInjector implements NodeLifecycleListener {
@@ -36,22 +36,26 @@ public final class FaultInjector implements NodeLifecycleListener {
     private final EventScheduler scheduler;
     private final SimNetwork network;
     private final Random random;
+    private final Random silentRandom;
     private final FaultProfile profile;
     private final FaultListener listener;
     private final Set<Integer> heldDown = new TreeSet<>();
     private SimCluster cluster;
     private PartitionPlanner partitions;
+    private SilentFaults silent;
     private boolean healed;
     private WipeRecovery wipes;
     private long lastOperatorResignMs = Long.MIN_VALUE / 2;
     private long[] stoppedAtMs;
     private StopReason[] stopReasons;
 
-    public FaultInjector(EventScheduler scheduler, SimNetwork network, Random random, FaultProfile profile,
-                         FaultListener listener) {
+    /** @param silentRandom the stream of the pauses and black holes, apart so they shift no other draw */
+    public FaultInjector(EventScheduler scheduler, SimNetwork network, Random random, Random silentRandom,
+                         FaultProfile profile, FaultListener listener) {
         this.scheduler = scheduler;
         this.network = network;
         this.random = random;
+        this.silentRandom = silentRandom;
         this.profile = profile;
         this.listener = listener;
     }
@@ -62,6 +66,8 @@ public final class FaultInjector implements NodeLifecycleListener {
         this.stoppedAtMs = new long[simCluster.maxNodeId() + 1];
         this.stopReasons = new StopReason[simCluster.maxNodeId() + 1];
         this.partitions = new PartitionPlanner(scheduler, network.links(), simCluster, random, profile, listener);
+        this.silent = new SilentFaults(scheduler, network.links(), simCluster, silentRandom, profile.schedule(),
+                listener);
         this.wipes = new WipeRecovery(simCluster, committedPrefix);
     }
 
@@ -84,6 +90,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         if (profile.has(FaultKind.PARTITION) || profile.has(FaultKind.ONE_WAY)) {
             partitions.start();
         }
+        silent.start();
     }
 
     /**
@@ -93,6 +100,7 @@ public final class FaultInjector implements NodeLifecycleListener {
     public void heal(Set<Integer> keepDown) {
         healed = true;
         partitions.stop();
+        silent.stop();
         network.setProfile(network.profile().healed());
         heldDown.clear();
         heldDown.addAll(keepDown);
@@ -221,12 +229,27 @@ public final class FaultInjector implements NodeLifecycleListener {
         List<SimNode> nodes = cluster.nodes();
         SimNode target = nodes.get(random.nextInt(nodes.size()));
         if (target.isVoter()) {
-            if (!wipes.mayWipe(target)) {
+            if (anyPaused() || !wipes.mayWipe(target)) {
                 return;
             }
             wipes.beforeWipe(target);
         }
         target.wipe();
+    }
+
+    /**
+     * Whether a process is paused. A voter is not wiped then: the paused process may hold the
+     * voter's fetch unread in its buffers, and a leader counting that acknowledgment after the
+     * wipe counts data the new disk does not have (KIP-853's directory ids exist for this; a
+     * static voter set cannot tell the disks apart).
+     */
+    private boolean anyPaused() {
+        for (SimNode node : cluster.nodes()) {
+            if (node.isPaused()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void jumpOneClock() {

@@ -35,7 +35,18 @@ public enum FaultKind {
     /** Clock skew, drift and forward jumps per node. */
     CLOCK("clock"),
     /** Observers join during the run, with empty disks. */
-    JOIN("join");
+    JOIN("join"),
+    /**
+     * A process frozen (SIGSTOP: a long GC pause, a VM stall), the leader with the drawn
+     * probability: nothing in or out, no connection reset, its timers stopped; resumed later
+     * with its clock showing the time that passed.
+     */
+    PAUSE("pause"),
+    /** A node, the leader with the drawn probability, cut off silently both ways: its calls and calls to it time out. */
+    BLACK_HOLE("black-hole");
+
+    /** The kinds added after the others: a seed draws them last, so the earlier kinds' draws stay as they were. */
+    static final EnumSet<FaultKind> SILENT = EnumSet.of(PAUSE, BLACK_HOLE);
 
     private final String cliName;
 

@@ -21,13 +21,39 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
     public static FaultProfile draw(EnumSet<FaultKind> allowed, boolean swarm, Random random, RaftTimeouts timeouts) {
         EnumSet<FaultKind> enabled = EnumSet.noneOf(FaultKind.class);
         for (FaultKind kind : FaultKind.values()) {
-            if (allowed.contains(kind) && (!swarm || random.nextBoolean())) {
+            if (!FaultKind.SILENT.contains(kind) && allowed.contains(kind) && (!swarm || random.nextBoolean())) {
                 enabled.add(kind);
             }
         }
         int callTimeoutMs = timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax();
-        return new FaultProfile(enabled, drawNetwork(enabled, random, callTimeoutMs), drawDisk(enabled, random),
-                drawSchedule(enabled, random));
+        NetworkProfile network = drawNetwork(enabled, random, callTimeoutMs);
+        DiskProfile disk = drawDisk(enabled, random);
+        return new FaultProfile(enabled, network, disk, drawSchedule(enabled, random));
+    }
+
+    /**
+     * Adds the silent faults ({@link FaultKind#SILENT}: pauses and black holes) to a profile
+     * drawn by {@link #draw}, from a stream of their own: they came later, and drawing them
+     * apart leaves every other draw of a seed as it was.
+     */
+    public FaultProfile withSilentFaults(EnumSet<FaultKind> allowed, boolean swarm, Random random) {
+        EnumSet<FaultKind> on = EnumSet.copyOf(enabled);
+        for (FaultKind kind : FaultKind.SILENT) {
+            if (allowed.contains(kind) && (!swarm || random.nextBoolean())) {
+                on.add(kind);
+            }
+        }
+        boolean pause = on.contains(FaultKind.PAUSE);
+        boolean blackHole = on.contains(FaultKind.BLACK_HOLE);
+        FaultSchedule s = schedule;
+        return new FaultProfile(on, network, disk, new FaultSchedule(s.partitionHealthyMeanMs(), s.partitionMeanMs(),
+                s.crashMeanIntervalMs(), s.downtimeMaxMs(), s.leaderTargetProbability(), s.shutdownMeanIntervalMs(),
+                s.resignMeanIntervalMs(), s.wipeMeanIntervalMs(), s.clockJumpMeanIntervalMs(), s.clockJumpMaxMs(), s.driftPpmMax(),
+                s.skewMaxMs(),
+                pause ? between(random, 2_000, 30_000) : FaultSchedule.NEVER,
+                pause ? between(random, 200, 12_000) : 0,
+                blackHole ? between(random, 2_000, 30_000) : FaultSchedule.NEVER,
+                blackHole ? between(random, 500, 15_000) : 0));
     }
 
     private static NetworkProfile drawNetwork(EnumSet<FaultKind> on, Random random, int callTimeoutMs) {
@@ -67,7 +93,8 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
                 on.contains(FaultKind.CLOCK) ? between(random, 2_000, 30_000) : FaultSchedule.NEVER,
                 between(random, 10, 3_000),
                 on.contains(FaultKind.CLOCK) ? between(random, 0, 50_000) : 0,
-                on.contains(FaultKind.CLOCK) ? between(random, 0, 120_000) : 0);
+                on.contains(FaultKind.CLOCK) ? between(random, 0, 120_000) : 0,
+                FaultSchedule.NEVER, 0, FaultSchedule.NEVER, 0);
     }
 
     /** One line for humans: the faults on and their main knobs. */

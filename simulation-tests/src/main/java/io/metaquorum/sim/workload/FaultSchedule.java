@@ -16,10 +16,16 @@ package io.metaquorum.sim.workload;
  * @param clockJumpMaxMs          the largest forward jump
  * @param driftPpmMax             each node's clock drifts by up to this rate, either way
  * @param skewMaxMs               each node's clock is offset by up to this much
+ * @param pauseMeanIntervalMs     mean time between process pauses (one at a time)
+ * @param pauseMaxMs              a pause lasts up to this long
+ * @param blackHoleMeanIntervalMs mean time between black-holed nodes (one at a time)
+ * @param blackHoleMaxMs          a node stays black-holed up to this long
  */
 public record FaultSchedule(long partitionHealthyMeanMs, long partitionMeanMs, long crashMeanIntervalMs,
                             long downtimeMaxMs, double leaderTargetProbability, long shutdownMeanIntervalMs,
                             long resignMeanIntervalMs, long wipeMeanIntervalMs, long clockJumpMeanIntervalMs,
-                            long clockJumpMaxMs, int driftPpmMax, long skewMaxMs) {
+                            long clockJumpMaxMs, int driftPpmMax, long skewMaxMs,
+                            long pauseMeanIntervalMs, long pauseMaxMs, long blackHoleMeanIntervalMs,
+                            long blackHoleMaxMs) {
     public static final long NEVER = Long.MAX_VALUE;
 }

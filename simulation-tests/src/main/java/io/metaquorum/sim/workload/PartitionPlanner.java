@@ -161,7 +161,7 @@ final class PartitionPlanner {
             listener.onFault("partition: " + currentLabel, -1, currentStartMs, scheduler.nowMs());
             currentLabel = null;
         }
-        links.healAll();
+        links.healLinks();
     }
 
     private static String join(List<Integer> ids) {

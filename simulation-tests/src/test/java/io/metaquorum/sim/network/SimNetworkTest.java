@@ -151,6 +151,56 @@ class SimNetworkTest {
     }
 
     @Test
+    void aBlackHoleTimesCallsOutAndNeverResets() {
+        network(lan()).links().cutBoth(1, 2);
+        network.send(request(1, 2, 11));
+        deliver();
+        assertEquals(0, nodes[2].received.size());
+        assertEquals(0, nodes[1].received.size(), "no reset: the caller hears nothing before its deadline");
+        drain();
+        assertEquals(RequestFailure.Reason.TIMEOUT, nodes[1].failure(0).reason());
+    }
+
+    @Test
+    void aBlackHoledNodeStaysCutWhenThePartitionsHeal() {
+        network(lan()).links().blackHole(2);
+        network.links().healLinks();
+        network.send(request(1, 2, 12));
+        drain();
+        assertEquals(RequestFailure.Reason.TIMEOUT, nodes[1].failure(0).reason());
+        network.links().restore(2);
+        network.send(request(1, 2, 13));
+        deliver();
+        assertEquals(1, nodes[2].received.size());
+    }
+
+    @Test
+    void aRefusedLinkFailsCallsFastOneWayOnly() {
+        network(lan()).links().refuse(1, 2);
+        network.send(request(1, 2, 14));
+        deliver();
+        assertEquals(0, nodes[2].received.size());
+        assertEquals(RequestFailure.Reason.UNREACHABLE, nodes[1].failure(0).reason());
+        network.send(request(2, 1, 15));
+        deliver();
+        assertEquals(2, nodes[1].received.size(), "the other direction still carries calls");
+    }
+
+    @Test
+    void aBurstOfResetsFailsOpenCallsAndLeavesTheLinkOpen() {
+        network(lan()).send(request(1, 2, 16));
+        network.send(request(3, 2, 17));
+        deliver();
+        network.resetConnections(1, 2);
+        deliver();
+        assertEquals(RequestFailure.Reason.UNREACHABLE, nodes[1].failure(0).reason());
+        assertEquals(1, network.openCallCount(), "only the calls between 1 and 2 reset");
+        network.send(request(1, 2, 18));
+        deliver();
+        assertEquals(3, nodes[2].received.size());
+    }
+
+    @Test
     void anAnswerReachesOnlyTheIncarnationThatAsked() {
         network(lan()).send(request(1, 2, 6));
         deliver();

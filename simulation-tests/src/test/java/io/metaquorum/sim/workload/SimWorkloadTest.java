@@ -61,7 +61,8 @@ class SimWorkloadTest {
     void aSwarmProfileKeepsSomeFaultsAndAnExplicitListKeepsThemAll() {
         EnumSet<FaultKind> all = EnumSet.allOf(FaultKind.class);
         FaultProfile exact = FaultProfile.draw(all, false, new Random(1), RaftTimeouts.DEFAULTS);
-        assertEquals(all, exact.enabled());
+        assertEquals(EnumSet.complementOf(FaultKind.SILENT), exact.enabled(), "the silent faults are drawn apart");
+        assertEquals(all, exact.withSilentFaults(all, false, new Random(2)).enabled());
         int differentMixes = 0;
         EnumSet<FaultKind> previous = null;
         for (int seed = 0; seed < 20; seed++) {
