@@ -69,7 +69,7 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
             ControllerCalls.reply(observer, CreateTopicsResponse.newBuilder().setHeader(invalid(bad.get())).build());
             return;
         }
-        calls.write(AdminServiceGrpc.getCreateTopicsMethod(), request, observer,
+        calls.write(AdminServiceGrpc.getCreateTopicsMethod(), request, request.getTimeoutMs(), observer,
                 sink -> (controller, nowMs) -> controller.createTopics(CreateTopicsConverter.toController(request),
                         request.getTimeoutMs(), nowMs,
                         response -> sink.complete(CreateTopicsConverter.toProto(response, controllerId()))),
@@ -83,7 +83,7 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
             ControllerCalls.reply(observer, DeleteTopicsResponse.newBuilder().setHeader(invalid(bad.get())).build());
             return;
         }
-        calls.write(AdminServiceGrpc.getDeleteTopicsMethod(), request, observer,
+        calls.write(AdminServiceGrpc.getDeleteTopicsMethod(), request, request.getTimeoutMs(), observer,
                 sink -> (controller, nowMs) -> controller.deleteTopics(TopicWritesConverter.deleteNames(request),
                         TopicWritesConverter.deleteIds(request), request.getTimeoutMs(), nowMs,
                         results -> sink.complete(TopicWritesConverter.deletedToProto(results, controllerId()))),
@@ -98,7 +98,7 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
                     CreatePartitionsResponse.newBuilder().setHeader(invalid(bad.get())).build());
             return;
         }
-        calls.write(AdminServiceGrpc.getCreatePartitionsMethod(), request, observer,
+        calls.write(AdminServiceGrpc.getCreatePartitionsMethod(), request, request.getTimeoutMs(), observer,
                 sink -> (controller, nowMs) -> controller.createPartitions(
                         TopicWritesConverter.toController(request, controller.decisionImage()),
                         request.getValidateOnly(), request.getTimeoutMs(), nowMs,
@@ -115,7 +115,7 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
                     IncrementalAlterConfigsResponse.newBuilder().setHeader(invalid(bad.get())).build());
             return;
         }
-        calls.write(AdminServiceGrpc.getIncrementalAlterConfigsMethod(), request, observer,
+        calls.write(AdminServiceGrpc.getIncrementalAlterConfigsMethod(), request, 0, observer,
                 sink -> (controller, nowMs) -> controller.incrementalAlterConfigs(
                         ConfigsConverter.toController(request), request.getValidateOnly(), nowMs,
                         results -> sink.complete(ConfigsConverter.toProto(results, controllerId()))),

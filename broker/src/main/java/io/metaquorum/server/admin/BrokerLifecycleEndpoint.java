@@ -61,7 +61,7 @@ public final class BrokerLifecycleEndpoint extends BrokerLifecycleServiceGrpc.Br
             ControllerCalls.reply(observer, BrokerLifecycleConverter.registrationFailed(bad.get(), controllerId()));
             return;
         }
-        calls.write(BrokerLifecycleServiceGrpc.getRegisterBrokerMethod(), request, observer,
+        calls.write(BrokerLifecycleServiceGrpc.getRegisterBrokerMethod(), request, 0, observer,
                 sink -> (controller, nowMs) -> controller.registerBroker(BrokerLifecycleConverter.toController(request),
                         nowMs, response -> sink.complete(BrokerLifecycleConverter.toProto(response, controllerId()))),
                 error -> BrokerLifecycleConverter.registrationFailed(error, controllerId()));
@@ -75,7 +75,7 @@ public final class BrokerLifecycleEndpoint extends BrokerLifecycleServiceGrpc.Br
                     controllerId()));
             return;
         }
-        calls.write(BrokerLifecycleServiceGrpc.getBrokerHeartbeatMethod(), request, observer,
+        calls.write(BrokerLifecycleServiceGrpc.getBrokerHeartbeatMethod(), request, 0, observer,
                 sink -> (controller, nowMs) -> controller.heartbeat(BrokerLifecycleConverter.toController(request),
                         nowMs, response -> sink.complete(BrokerLifecycleConverter.toProto(response, controllerId()))),
                 error -> BrokerLifecycleConverter.heartbeatFailed(error, controllerId()));
@@ -90,7 +90,7 @@ public final class BrokerLifecycleEndpoint extends BrokerLifecycleServiceGrpc.Br
                     controllerId()));
             return;
         }
-        calls.write(BrokerLifecycleServiceGrpc.getControlledShutdownMethod(), request, observer,
+        calls.write(BrokerLifecycleServiceGrpc.getControlledShutdownMethod(), request, 0, observer,
                 sink -> (controller, nowMs) -> controller.heartbeat(BrokerLifecycleConverter.shutdownHeartbeat(
                         request, controller.committedImage().lastCommittedOffset()), nowMs,
                         response -> sink.complete(BrokerLifecycleConverter.toShutdownProto(response,

@@ -40,13 +40,26 @@ final class ControllerCalls {
     /**
      * Routes one write.
      *
-     * @param operation builds the controller call from the sink that answers the client
-     * @param failed    the whole request failed with this error (every entry carries it)
+     * @param requestTimeoutMs the request's own {@code timeout_ms} (0 when none): a forwarded
+     *                         call may take that long on the controller, on top of the
+     *                         forwarding deadline
+     * @param operation        builds the controller call from the sink that answers the client
+     * @param failed           the whole request failed with this error (every entry carries it)
      */
-    <Q, R> void write(MethodDescriptor<Q, R> method, Q request, StreamObserver<R> observer,
+    <Q, R> void write(MethodDescriptor<Q, R> method, Q request, int requestTimeoutMs, StreamObserver<R> observer,
                       Function<ResponseSink<R>, ControllerOperation> operation, Function<ApiError, R> failed) {
         if (gateway.isActive()) {
-            if (!gateway.submit(operation.apply(response -> reply(observer, response)))) {
+            ControllerOperation call = operation.apply(response -> reply(observer, response));
+            // Active when routed, but it may have lost the leadership before its turn came.
+            boolean queued = gateway.submit((controller, nowMs) -> {
+                if (controller.isActive()) {
+                    call.run(controller, nowMs);
+                } else {
+                    reply(observer, failed.apply(notController("This node's controller stopped being active "
+                            + "before it ran the request.", gateway.knownControllerId())));
+                }
+            });
+            if (!queued) {
                 reply(observer, failed.apply(QUEUE_FULL));
             }
             return;
@@ -62,7 +75,7 @@ final class ControllerCalls {
                     : "This node is not the active controller.", controllerId)));
             return;
         }
-        forwarder.forward(controllerId, method, request, answer -> reply(observer, answer),
+        forwarder.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), answer -> reply(observer, answer),
                 error -> reply(observer, failed.apply(notController("Forwarding to the active controller failed: "
                         + error.getMessage(), controllerId))));
     }

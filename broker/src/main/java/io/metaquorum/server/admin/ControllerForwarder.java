@@ -60,19 +60,21 @@ public final class ControllerForwarder implements AutoCloseable {
     }
 
     /**
-     * Forwards {@code request} to {@code controllerId}; exactly one of {@code onAnswer} (the
-     * controller's response) or {@code onFailure} (unreachable, deadline passed, closed, or a
-     * controller this node has no address for) is called, once.
+     * Forwards {@code request} to {@code controllerId}, with a deadline of the forward timeout
+     * plus {@code waitMs} (what the request itself may wait on the controller, its
+     * {@code timeout_ms}), and never past the deadline of the call being served; exactly one
+     * of {@code onAnswer} (the controller's response) or {@code onFailure} (unreachable,
+     * deadline passed, closed, or a controller this node has no address for) is called, once.
      */
-    public <Q, R> void forward(int controllerId, MethodDescriptor<Q, R> method, Q request, Consumer<R> onAnswer,
-                               Consumer<Throwable> onFailure) {
+    public <Q, R> void forward(int controllerId, MethodDescriptor<Q, R> method, Q request, long waitMs,
+                               Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
         ManagedChannel channel = canForwardTo(controllerId) ? channel(controllerId) : null;
         if (channel == null) {
             onFailure.accept(new IllegalStateException("no channel to controller " + controllerId));
             return;
         }
         ClientCall<Q, R> call = channel.newCall(method,
-                CallOptions.DEFAULT.withDeadlineAfter(forwardTimeoutMs, TimeUnit.MILLISECONDS));
+                CallOptions.DEFAULT.withDeadlineAfter(forwardTimeoutMs + waitMs, TimeUnit.MILLISECONDS));
         Metadata headers = new Metadata();
         headers.put(ForwardedCalls.HEADER, Integer.toString(localNodeId));
         ClientCalls.asyncUnaryCall(new MarkedCall<>(call, headers), request, new StreamObserver<>() {

@@ -116,4 +116,13 @@ class ForwardingTest {
         assertTrue(response.getHeader().getErrorMessage().startsWith("Forwarding to the active controller failed"),
                 response.getHeader().getErrorMessage());
     }
+
+    @Test
+    void leadershipLostBeforeTheRequestRunsAnswersNotController() throws Exception {
+        node1 = new AdminTestNode(1).serve(Map.of());
+        node1.gateway.claimActiveWithoutLeading();
+        CreateTopicsResponse response = node1.admin().createTopics(createOne("t1"));
+        assertNotController(response, -1);
+        assertTrue(response.getHeader().getErrorMessage().startsWith("This node's controller stopped being active"));
+    }
 }

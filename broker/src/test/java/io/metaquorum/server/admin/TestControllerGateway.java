@@ -65,6 +65,11 @@ final class TestControllerGateway implements ControllerGateway, AppendSink, Auto
         return this;
     }
 
+    /** Says it is active while its controller is not: a leadership lost between routing and running. */
+    void claimActiveWithoutLeading() {
+        active = true;
+    }
+
     void knowController(int controllerId) {
         knownControllerId = controllerId;
     }
