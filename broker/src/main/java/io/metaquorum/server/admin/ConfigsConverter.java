@@ -105,7 +105,8 @@ final class ConfigsConverter {
 
     static IncrementalAlterConfigsResponse toProto(List<AlterConfigsResult> results, int controllerId) {
         IncrementalAlterConfigsResponse.Builder out = IncrementalAlterConfigsResponse.newBuilder()
-                .setHeader(ResponseHeaders.ok(controllerId, ResponseHeaders.NO_OFFSET));
+                .setHeader(ResponseHeaders.ofWrite(results.stream().map(AlterConfigsResult::error).toList(),
+                        controllerId));
         for (AlterConfigsResult r : results) {
             out.addResults(result(r.resource().type(), r.resource().name(), r.error()));
         }

@@ -45,7 +45,8 @@ final class CreateTopicsConverter {
     static CreateTopicsResponse toProto(io.metaquorum.metadata.controller.CreateTopicsResponse response,
                                         int controllerId) {
         CreateTopicsResponse.Builder out = CreateTopicsResponse.newBuilder()
-                .setHeader(ResponseHeaders.ok(controllerId, ResponseHeaders.NO_OFFSET));
+                .setHeader(ResponseHeaders.ofWrite(response.topics().stream().map(TopicResult::error).toList(),
+                        controllerId));
         for (TopicResult r : response.topics()) {
             CreatableTopicResult.Builder topic = CreatableTopicResult.newBuilder().setName(r.name())
                     .setTopicId(r.topicId()).setErrorCode(r.error().code()).setErrorMessage(r.error().message())

@@ -35,7 +35,8 @@ final class TopicWritesConverter {
 
     static DeleteTopicsResponse deletedToProto(List<DeleteTopicResult> results, int controllerId) {
         DeleteTopicsResponse.Builder out = DeleteTopicsResponse.newBuilder()
-                .setHeader(ResponseHeaders.ok(controllerId, ResponseHeaders.NO_OFFSET));
+                .setHeader(ResponseHeaders.ofWrite(results.stream().map(DeleteTopicResult::error).toList(),
+                        controllerId));
         for (DeleteTopicResult r : results) {
             out.addTopics(DeletableTopicResult.newBuilder().setName(r.name() == null ? "" : r.name())
                     .setTopicId(r.topicId() == null ? TopicIds.ZERO : r.topicId())
@@ -80,7 +81,8 @@ final class TopicWritesConverter {
 
     static CreatePartitionsResponse grownToProto(List<CreatePartitionsResult> results, int controllerId) {
         CreatePartitionsResponse.Builder out = CreatePartitionsResponse.newBuilder()
-                .setHeader(ResponseHeaders.ok(controllerId, ResponseHeaders.NO_OFFSET));
+                .setHeader(ResponseHeaders.ofWrite(results.stream().map(CreatePartitionsResult::error).toList(),
+                        controllerId));
         for (CreatePartitionsResult r : results) {
             out.addTopics(result(r.name(), r.error()));
         }
