@@ -1,0 +1,137 @@
+package io.metaquorum.server.admin;
+
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.ForwardingClientCall;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends a request this node cannot serve (it is not the active controller) to the controller
+ * voter that is, and hands back its answer. One plaintext channel per voter, made on first
+ * use; every forwarded call has a deadline and carries the {@link ForwardedCalls} mark, so the
+ * receiver answers it itself or with NOT_CONTROLLER, and never forwards it again.
+ *
+ * <p>Thread-safe: called from gRPC server threads; the answer arrives on a channel thread.
+ */
+public final class ControllerForwarder implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ControllerForwarder.class);
+    /** The largest forwarded message either way, as the node's own listener allows. */
+    private static final int MESSAGE_BYTES_MAX = 64 * 1024 * 1024;
+
+    private final int localNodeId;
+    private final Map<Integer, InetSocketAddress> controllerAddresses;
+    private final long forwardTimeoutMs;
+    private final String logPrefix;
+    /** Invariant: keys are a subset of {@code controllerAddresses}' keys. Guarded by {@code this}. */
+    private final Map<Integer, ManagedChannel> channels = new TreeMap<>();
+    private boolean closed;
+
+    /**
+     * @param localNodeId         this node, written into the forwarded mark and never forwarded to
+     * @param controllerAddresses the admin/lifecycle listener of every controller voter, by node id
+     * @param forwardTimeoutMs    the deadline of one forwarded call
+     */
+    public ControllerForwarder(int localNodeId, Map<Integer, InetSocketAddress> controllerAddresses,
+                               long forwardTimeoutMs) {
+        if (forwardTimeoutMs <= 0) {
+            throw new IllegalArgumentException("forwardTimeoutMs must be positive, not " + forwardTimeoutMs);
+        }
+        this.localNodeId = localNodeId;
+        this.controllerAddresses = Map.copyOf(controllerAddresses);
+        this.forwardTimeoutMs = forwardTimeoutMs;
+        this.logPrefix = "[node " + localNodeId + "] ";
+    }
+
+    /** Whether a request could be forwarded to {@code controllerId} (known, and not this node). */
+    public boolean canForwardTo(int controllerId) {
+        return controllerId >= 0 && controllerId != localNodeId && controllerAddresses.containsKey(controllerId);
+    }
+
+    /**
+     * Forwards {@code request} to {@code controllerId}, with a deadline of the forward timeout
+     * plus {@code waitMs} (what the request itself may wait on the controller, its
+     * {@code timeout_ms}), and never past the deadline of the call being served; exactly one
+     * of {@code onAnswer} (the controller's response) or {@code onFailure} (unreachable,
+     * deadline passed, closed, or a controller this node has no address for) is called, once.
+     */
+    public <Q, R> void forward(int controllerId, MethodDescriptor<Q, R> method, Q request, long waitMs,
+                               Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+        ManagedChannel channel = canForwardTo(controllerId) ? channel(controllerId) : null;
+        if (channel == null) {
+            onFailure.accept(new IllegalStateException("no channel to controller " + controllerId));
+            return;
+        }
+        ClientCall<Q, R> call = channel.newCall(method,
+                CallOptions.DEFAULT.withDeadlineAfter(forwardTimeoutMs + waitMs, TimeUnit.MILLISECONDS));
+        Metadata headers = new Metadata();
+        headers.put(ForwardedCalls.HEADER, Integer.toString(localNodeId));
+        ClientCalls.asyncUnaryCall(new MarkedCall<>(call, headers), request, new StreamObserver<>() {
+            private R answer;
+
+            @Override
+            public void onNext(R value) {
+                answer = value;
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                LOG.debug("{}forwarding {} to controller {} failed: {}", logPrefix, method.getBareMethodName(),
+                        controllerId, t.toString());
+                onFailure.accept(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                onAnswer.accept(answer);
+            }
+        });
+    }
+
+    private synchronized ManagedChannel channel(int controllerId) {
+        if (closed) {
+            return null;
+        }
+        return channels.computeIfAbsent(controllerId, id -> NettyChannelBuilder.forAddress(controllerAddresses.get(id))
+                .usePlaintext()
+                .disableRetry()
+                .maxInboundMessageSize(MESSAGE_BYTES_MAX)
+                .build());
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        for (ManagedChannel channel : channels.values()) {
+            channel.shutdownNow();
+        }
+        channels.clear();
+    }
+
+    /** A call that sends {@code extra} headers along with the ones the stub sets. */
+    private static final class MarkedCall<Q, R> extends ForwardingClientCall.SimpleForwardingClientCall<Q, R> {
+        private final Metadata extra;
+
+        MarkedCall(ClientCall<Q, R> delegate, Metadata extra) {
+            super(delegate);
+            this.extra = extra;
+        }
+
+        @Override
+        public void start(Listener<R> responseListener, Metadata headers) {
+            headers.merge(extra);
+            super.start(responseListener, headers);
+        }
+    }
+}

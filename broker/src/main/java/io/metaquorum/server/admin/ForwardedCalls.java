@@ -1,0 +1,36 @@
+package io.metaquorum.server.admin;
+
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+
+/**
+ * The mark a forwarded request carries: the {@value #HEADER_NAME} gRPC header with the id of
+ * the node that forwarded it. The server side copies it into the call's {@link Context} so
+ * an endpoint can tell a forwarded call from a client's and never forward it a second time
+ * (two nodes that each believe the other is the controller would otherwise bounce a request
+ * between them until its deadline).
+ */
+final class ForwardedCalls implements ServerInterceptor {
+    static final String HEADER_NAME = "mq-forwarded-by";
+    static final Metadata.Key<String> HEADER = Metadata.Key.of(HEADER_NAME, Metadata.ASCII_STRING_MARSHALLER);
+    private static final Context.Key<String> FORWARDED_BY = Context.key(HEADER_NAME);
+
+    /** Whether the call being served on this thread was forwarded by another node. */
+    static boolean isForwarded() {
+        return FORWARDED_BY.get() != null;
+    }
+
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
+                                                      ServerCallHandler<Q, R> next) {
+        String forwardedBy = headers.get(HEADER);
+        if (forwardedBy == null) {
+            return next.startCall(call, headers);
+        }
+        return Contexts.interceptCall(Context.current().withValue(FORWARDED_BY, forwardedBy), call, headers, next);
+    }
+}

@@ -1,0 +1,96 @@
+package io.metaquorum.server.admin;
+
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.util.MutableHandlerRegistry;
+import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.BrokerEndpoint;
+import io.metaquorum.protocol.BrokerHeartbeatRequest;
+import io.metaquorum.protocol.BrokerHeartbeatResponse;
+import io.metaquorum.protocol.BrokerLifecycleServiceGrpc;
+import io.metaquorum.protocol.BrokerRegistrationRequest;
+import io.metaquorum.protocol.BrokerRegistrationResponse;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.TopicIds;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * One node for the endpoint tests: a gRPC server on 127.0.0.1 (an ephemeral port, bound
+ * first so that nodes can learn each other's addresses before their endpoints exist), a
+ * {@link TestControllerGateway}, and client stubs to its own listener.
+ */
+final class AdminTestNode implements AutoCloseable {
+    static final String CLUSTER_ID = "test-cluster";
+    static final long FORWARD_TIMEOUT_MS = 2_000;
+
+    final TestControllerGateway gateway;
+    private final MutableHandlerRegistry registry = new MutableHandlerRegistry();
+    private final Server server;
+    private final ManagedChannel channel;
+    private ControllerForwarder forwarder;
+
+    AdminTestNode(int nodeId) throws IOException {
+        this.gateway = new TestControllerGateway(nodeId);
+        this.server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                .fallbackHandlerRegistry(registry).build().start();
+        this.channel = NettyChannelBuilder.forAddress(address()).usePlaintext().build();
+    }
+
+    InetSocketAddress address() {
+        return (InetSocketAddress) server.getListenSockets().get(0);
+    }
+
+    /** Starts the endpoints, forwarding to {@code controllers}. */
+    AdminTestNode serve(Map<Integer, InetSocketAddress> controllers) {
+        forwarder = new ControllerForwarder(gateway.nodeId(), controllers, FORWARD_TIMEOUT_MS);
+        registry.addService(new AdminServiceEndpoint(gateway, forwarder, CLUSTER_ID).service().bindService());
+        registry.addService(new BrokerLifecycleEndpoint(gateway, forwarder, CLUSTER_ID).service().bindService());
+        return this;
+    }
+
+    AdminServiceGrpc.AdminServiceBlockingStub admin() {
+        return AdminServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS);
+    }
+
+    BrokerLifecycleServiceGrpc.BrokerLifecycleServiceBlockingStub lifecycle() {
+        return BrokerLifecycleServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS);
+    }
+
+    /** Registers broker {@code id} and heartbeats it unfenced; returns its broker epoch. */
+    long registerUnfenced(int id) {
+        BrokerRegistrationResponse registered = lifecycle().registerBroker(registration(id));
+        assertEquals(ErrorCode.NONE, registered.getErrorCode(), registered.getErrorMessage());
+        BrokerHeartbeatResponse beat = lifecycle().brokerHeartbeat(BrokerHeartbeatRequest.newBuilder()
+                .setBrokerId(id).setBrokerEpoch(registered.getBrokerEpoch())
+                .setCurrentMetadataOffset(registered.getBrokerEpoch()).build());
+        assertEquals(ErrorCode.NONE, beat.getErrorCode(), beat.getErrorMessage());
+        assertFalse(beat.getIsFenced());
+        return registered.getBrokerEpoch();
+    }
+
+    static BrokerRegistrationRequest registration(int id) {
+        return BrokerRegistrationRequest.newBuilder().setClusterId(CLUSTER_ID).setBrokerId(id)
+                .setIncarnationId(TopicIds.uuid(id, 42)).setRack("")
+                .addListeners(BrokerEndpoint.newBuilder().setName("PLAINTEXT").setHost("localhost").setPort(9092 + id))
+                .build();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        channel.shutdownNow();
+        if (forwarder != null) {
+            forwarder.close();
+        }
+        server.shutdownNow();
+        server.awaitTermination(5, TimeUnit.SECONDS);
+        gateway.close();
+    }
+}
