@@ -19,9 +19,14 @@ import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
 import io.metaquorum.raft.transport.grpc.TransportWarmUp;
+import io.grpc.BindableService;
+import io.metaquorum.server.admin.AdminServiceEndpoint;
+import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
+import io.metaquorum.server.admin.ControllerForwarder;
 import io.metaquorum.server.controller.ControllerEventLoop;
 import io.metaquorum.server.controller.ControllerRaftBridge;
 import io.metaquorum.server.controller.CreateTopicPolicies;
+import io.metaquorum.server.controller.NodeControllerGateway;
 import io.metaquorum.server.controller.RaftAppendSink;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
@@ -48,15 +53,19 @@ import org.slf4j.LoggerFactory;
  */
 public final class ControllerServer {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerServer.class);
+    /** How long a write forwarded to the active controller may take, beyond its own timeout_ms. */
+    static final long FORWARD_TIMEOUT_MS = 10_000;
 
     private final String logPrefix;
     private final MetadataLogStore store;
     private final RaftNode raftNode;
     private final MetadataLoader loader;
     private final ControllerEventLoop controllerLoop;
+    private final ControllerForwarder forwarder;
 
     private ControllerServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
-                             ControllerEventLoop controllerLoop) {
+                             ControllerEventLoop controllerLoop, ControllerForwarder forwarder) {
+        this.forwarder = forwarder;
         this.logPrefix = logPrefix;
         this.store = store;
         this.raftNode = raftNode;
@@ -84,9 +93,14 @@ public final class ControllerServer {
             GrpcTransportConfig transportConfig = new GrpcTransportConfig(nodeId, List.of(config.listener().toAddress()),
                     peers(config), config.raftTimeouts().requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
             AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
+            NodeControllerGateway gateway = new NodeControllerGateway(nodeId, loop, loader, node::get);
+            ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
+                    FORWARD_TIMEOUT_MS);
+            List<BindableService> services = List.of(new AdminServiceEndpoint(gateway, forwarder, clusterId).service(),
+                    new BrokerLifecycleEndpoint(gateway, forwarder, clusterId).service());
             RaftDriver driver = new RaftDriver(raftConfig, store.raftLog(), store.quorumStateStore(),
                     sink -> {
-                        transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), List.of()));
+                        transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), services));
                         return transport.get();
                     }, new ControllerRaftBridge(loader, loop), SystemTime.INSTANCE, faultHandler,
                     new SecureRandom().nextLong());
@@ -96,7 +110,7 @@ public final class ControllerServer {
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
             LOG.info("{}controller started: cluster {}, listening on {}, voters {}", logPrefix, clusterId,
                     config.listener(), config.voters());
-            return new ControllerServer(logPrefix, store, driver, loader, loop);
+            return new ControllerServer(logPrefix, store, driver, loader, loop, forwarder);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -129,6 +143,13 @@ public final class ControllerServer {
                 TransportWarmUp.RPC_COUNT);
     }
 
+    /** Every controller's listener, which serves the admin API as well as raft. */
+    private static Map<Integer, InetSocketAddress> voterAddresses(ServerConfig config) {
+        Map<Integer, InetSocketAddress> addresses = new TreeMap<>();
+        config.voters().forEach((id, address) -> addresses.put(id, address.toAddress()));
+        return addresses;
+    }
+
     private static Map<Integer, InetSocketAddress> peers(ServerConfig config) {
         Map<Integer, InetSocketAddress> peers = new TreeMap<>();
         config.voters().forEach((id, address) -> {
@@ -150,6 +171,7 @@ public final class ControllerServer {
             raftNode.shutdown(timeoutMs);
         } finally {
             controllerLoop.close();
+            forwarder.close();
             store.close();
         }
         LOG.info("{}stopped", logPrefix);

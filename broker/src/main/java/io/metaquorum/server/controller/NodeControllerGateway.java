@@ -3,15 +3,16 @@ package io.metaquorum.server.controller;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.raft.RaftNode;
+import java.util.function.Supplier;
 
 /** The gateway of a controller node: its event loop, its loader's image, its raft node's view of the leader. */
 public final class NodeControllerGateway implements ControllerGateway {
     private final int nodeId;
     private final ControllerEventLoop loop;
     private final MetadataLoader loader;
-    private final RaftNode raft;
+    private final Supplier<RaftNode> raft;
 
-    public NodeControllerGateway(int nodeId, ControllerEventLoop loop, MetadataLoader loader, RaftNode raft) {
+    public NodeControllerGateway(int nodeId, ControllerEventLoop loop, MetadataLoader loader, Supplier<RaftNode> raft) {
         this.nodeId = nodeId;
         this.loop = loop;
         this.loader = loader;
@@ -40,6 +41,7 @@ public final class NodeControllerGateway implements ControllerGateway {
 
     @Override
     public int knownControllerId() {
-        return raft.status().leaderId();
+        RaftNode node = raft.get();
+        return node == null ? -1 : node.status().leaderId();
     }
 }

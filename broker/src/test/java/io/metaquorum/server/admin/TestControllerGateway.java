@@ -46,7 +46,7 @@ final class TestControllerGateway implements ControllerGateway, AppendSink, Auto
         this.nodeId = nodeId;
         ControllerConfig config = new ControllerConfig(new ControllerManagers.Settings(ReplicationDefaults.KAFKA,
                 9_000, Map.of()), CreateTopicPolicy.NONE, 500, 8192);
-        this.controller = new QuorumController(config, new SplittableRandom(nodeId), this);
+        this.controller = new QuorumController("[node " + nodeId + "] ", config, new SplittableRandom(nodeId), this);
     }
 
     /** Makes this node's controller the leader of epoch 1 and waits until it is. */
