@@ -9,7 +9,7 @@ import org.junit.jupiter.api.TestFactory;
  * The main safety run: seeds 1..{@code sim.seeds} (200 by default; the long mode passes
  * thousands), each with every fault allowed (each seed draws its own mix), 3 voters and 2
  * observers, the default event budget. A failing seed names the invariant, the event and
- * the replay command. Seeds of {@link SimRuns#KNOWN_CORE_GAPS} must fail by their check.
+ * the replay command.
  */
 class SimSeedSweepTest {
     @TestFactory

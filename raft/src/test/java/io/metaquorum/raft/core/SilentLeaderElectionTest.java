@@ -113,6 +113,22 @@ class SilentLeaderElectionTest {
     }
 
     @Test
+    void aLowerIdThatHasNotWonSoonAfterMakingAHigherIdWaitConcedesAndSaysSo() {
+        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        preVoteToThree(replica);
+        // Voter 3's answer to our pre-vote never comes (we may be unable to reach it); its own pre-vote does.
+        assertFalse(grantsPreVoteOfThree(replica), "the lower id with the same log goes first");
+        List<RaftMessage> out = replica.advance(99);
+        assertTrue(requestsOf(out, VoteRequest.class).isEmpty());
+        out = replica.advance(1);
+        RaftRequest nudge = requestTo(out, 3);
+        assertTrue(((VoteRequest) nudge.payload()).getTopics(0).getPartitions(0).getPreVote(),
+                "a tenth of the election timeout later it asks voter 3 again, so voter 3 asks it again");
+        assertEquals(RoleName.FOLLOWER, replica.core.status().role(), "it gave the round up");
+        assertTrue(grantsPreVoteOfThree(replica), "and now grants voter 3: it claims no priority any more");
+    }
+
+    @Test
     void aLowerIdThatLostARoundNoLongerMakesAHigherIdWait() {
         OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
         RaftRequest first = preVoteToThree(replica);

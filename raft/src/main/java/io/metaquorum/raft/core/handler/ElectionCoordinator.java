@@ -9,6 +9,7 @@ import io.metaquorum.raft.core.role.RaftRole;
 import io.metaquorum.raft.core.role.Resigned;
 import io.metaquorum.raft.core.role.Unattached;
 import io.metaquorum.raft.core.role.VoteTally;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,8 +66,40 @@ public final class ElectionCoordinator {
             losePreVote(p, nowMs);
             return deadlineOf(ctx.role());
         }
+        if (nowMs >= p.concedeAtMs()) {
+            concede(p, nowMs);
+            return deadlineOf(ctx.role());
+        }
         sendVoteRequests(p.tally(), true, nowMs);
-        return Math.min(p.electionDeadlineMs(), p.tally().nextRetryMs());
+        return Math.min(Math.min(p.electionDeadlineMs(), p.tally().nextRetryMs()), p.concedeAtMs());
+    }
+
+    /**
+     * How long a pre-voting replica that made a higher id wait (it outranks it) may take to
+     * win before it gives up its priority: a tenth of the election timeout, many round trips.
+     * It normally wins within one, since the one it made wait grants it.
+     */
+    long concedeDelayMs() {
+        return Math.max(1, ctx.config().timeouts().electionTimeoutMs() / 10);
+    }
+
+    /**
+     * Not won in time after making higher ids wait: this replica may be unable to win (with
+     * five voters, two silent and a survivor it cannot reach). It gives the round up (as a
+     * lost pre-vote, so it grants its peers' pre-votes and does not campaign against the one it
+     * let go first) and asks each voter it made wait for its pre-vote again: that voter, seeing
+     * this replica pre-vote, asks again in turn and is granted now.
+     */
+    private void concede(Prospective p, long nowMs) {
+        List<Integer> waiting = p.concede();
+        LOG.debug("[node {}] no pre-vote majority {} ms after making {} wait: conceding", ctx.localId(),
+                concedeDelayMs(), waiting);
+        int epoch = p.epoch();
+        for (int voterId : waiting) {
+            ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterId, epoch, ctx.localId(),
+                    ctx.log().lastEpoch(), ctx.log().endOffset(), true), epoch, ctx.requestDeadline(nowMs));
+        }
+        losePreVote(p, nowMs);
     }
 
     private long pollCandidate(Candidate c, long nowMs) {

@@ -84,7 +84,13 @@ public final class VoteHandler {
         if (role instanceof Follower follower) {
             return p.getReplicaEpoch() > follower.epoch() || follower.hasLostLeader(nowMs);
         }
-        return !(role instanceof Prospective self) || !outranks(self, p);
+        if (role instanceof Prospective self && outranks(self, p)) {
+            if (ctx.rules().preVoteRetry().askAgainWhenRefuserPreVotes()) {
+                self.madeWait(p.getReplicaId(), nowMs + elections.concedeDelayMs());
+            }
+            return false;
+        }
+        return true;
     }
 
     /**
@@ -93,11 +99,12 @@ public final class VoteHandler {
      * that pre-vote at once would each collect the other's grant, raise the epoch together,
      * vote for themselves and split the real vote; refusing the higher id here lets exactly one
      * of them campaign. A requester with a longer log is never refused, since only it can win.
-     * Once a round is lost the lower id claims no priority: it may be the one that cannot win
-     * (a voter it cannot reach), and a higher id must then be able to.
+     * The lower id may be the one that cannot win (a voter it cannot reach): when it has not
+     * won soon after making a higher id wait, or once a round is lost, it claims no priority
+     * (see {@link ElectionCoordinator#concedeDelayMs}).
      */
     private boolean outranks(Prospective self, VotePartitionRequest p) {
-        return self.lostRounds() == 0 && p.getReplicaId() > ctx.localId()
+        return self.lostRounds() == 0 && !self.hasConceded() && p.getReplicaId() > ctx.localId()
                 && p.getLastOffsetEpoch() == ctx.log().lastEpoch() && p.getLastOffset() == ctx.log().endOffset();
     }
 

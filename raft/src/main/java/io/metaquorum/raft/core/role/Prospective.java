@@ -3,6 +3,7 @@ package io.metaquorum.raft.core.role;
 import io.metaquorum.raft.core.RoleName;
 import io.metaquorum.raft.storage.ElectionState;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Pre-vote (KIP-996): asks the voters whether they would vote for it in the next epoch,
@@ -18,6 +19,10 @@ public final class Prospective implements RaftRole {
     private final int lostRounds;
     private final long electionDeadlineMs;
     private final VoteTally tally;
+    /** Higher ids this replica refused because it outranks them, until it concedes. */
+    private final TreeSet<Integer> madeWait = new TreeSet<>();
+    private long concedeAtMs = Long.MAX_VALUE;
+    private boolean conceded;
 
     public Prospective(int epoch, int votedId, int lastLeaderId, int retries, int lostRounds, long electionDeadlineMs,
                        VoteTally tally) {
@@ -71,6 +76,29 @@ public final class Prospective implements RaftRole {
     @Override
     public ElectionState electionState() {
         return new ElectionState(epoch, lastLeaderId, votedId);
+    }
+
+    /**
+     * This replica refused {@code voterId} because it outranks it; unless it wins first, it
+     * concedes at {@code concedeAtMs} (set by the first such refusal).
+     */
+    public void madeWait(int voterId, long concedeAt) {
+        madeWait.add(voterId);
+        concedeAtMs = Math.min(concedeAtMs, concedeAt);
+    }
+
+    public long concedeAtMs() {
+        return conceded ? Long.MAX_VALUE : concedeAtMs;
+    }
+
+    public boolean hasConceded() {
+        return conceded;
+    }
+
+    /** Gives up its priority; returns the voters it made wait, to be told. */
+    public List<Integer> concede() {
+        conceded = true;
+        return List.copyOf(madeWait);
     }
 
     public List<Integer> grantingVoters() {
