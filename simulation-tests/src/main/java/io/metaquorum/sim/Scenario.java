@@ -45,6 +45,11 @@ public final class Scenario {
                 BrokenVariant.NONE, false));
     }
 
+    /** Replaces the client load (for example a heavier one than {@link #STEADY_LOAD}). */
+    public void setWorkload(WorkloadProfile profile) {
+        world.workload().setProfile(profile);
+    }
+
     public SimCluster cluster() {
         return world.cluster();
     }

@@ -1,7 +1,6 @@
 package io.metaquorum.server.admin;
 
 import io.grpc.BindableService;
-import io.grpc.ServerInterceptors;
 import io.grpc.stub.StreamObserver;
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.protocol.BrokerHeartbeatRequest;
@@ -41,13 +40,9 @@ public final class BrokerLifecycleEndpoint extends BrokerLifecycleServiceGrpc.Br
         this.clusterId = clusterId;
     }
 
-    /**
-     * What to register on the node's gRPC server: this service behind the interceptor that
-     * recognises forwarded calls (registering the endpoint itself would lose the mark, and a
-     * forwarded call could be forwarded again).
-     */
+    /** What to register on the node's gRPC server ({@link ForwardedCalls#bind}). */
     public BindableService service() {
-        return () -> ServerInterceptors.intercept(this, new ForwardedCalls());
+        return ForwardedCalls.bind(this);
     }
 
     @Override

@@ -1,11 +1,13 @@
 package io.metaquorum.server.admin;
 
+import io.grpc.BindableService;
 import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
 
 /**
  * The mark a forwarded request carries: the {@value #HEADER_NAME} gRPC header with the id of
@@ -18,6 +20,14 @@ final class ForwardedCalls implements ServerInterceptor {
     static final String HEADER_NAME = "mq-forwarded-by";
     static final Metadata.Key<String> HEADER = Metadata.Key.of(HEADER_NAME, Metadata.ASCII_STRING_MARSHALLER);
     private static final Context.Key<String> FORWARDED_BY = Context.key(HEADER_NAME);
+
+    /**
+     * {@code endpoint} behind this interceptor: what a node registers (registering the endpoint
+     * itself would lose the mark, and a forwarded call could be forwarded again).
+     */
+    static BindableService bind(BindableService endpoint) {
+        return () -> ServerInterceptors.intercept(endpoint, new ForwardedCalls());
+    }
 
     /** Whether the call being served on this thread was forwarded by another node. */
     static boolean isForwarded() {
