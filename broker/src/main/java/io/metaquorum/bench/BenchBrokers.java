@@ -1,16 +1,8 @@
 package io.metaquorum.bench;
 
-import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
+import io.metaquorum.bench.grpc.BrokerLifecycleCalls;
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.protocol.BrokerEndpoint;
-import io.metaquorum.protocol.BrokerHeartbeatRequest;
-import io.metaquorum.protocol.BrokerHeartbeatResponse;
-import io.metaquorum.protocol.BrokerLifecycleServiceGrpc;
-import io.metaquorum.protocol.BrokerRegistrationRequest;
-import io.metaquorum.protocol.BrokerRegistrationResponse;
 import io.metaquorum.protocol.DescribedBroker;
-import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.server.HostPort;
 import java.util.List;
@@ -35,7 +27,7 @@ final class BenchBrokers implements AutoCloseable {
     private static final long HEARTBEAT_MS = 500;
     private static final long METADATA_OFFSET_CLAIMED = Long.MAX_VALUE / 2;
 
-    private final List<ManagedChannel> channels;
+    private final BrokerLifecycleCalls calls;
     private final TreeMap<Integer, Long> epochs = new TreeMap<>();
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "bench-broker-heartbeats");
@@ -45,8 +37,7 @@ final class BenchBrokers implements AutoCloseable {
     private int next;
 
     BenchBrokers(List<HostPort> nodes) {
-        this.channels = nodes.stream().map(c -> (ManagedChannel) ManagedChannelBuilder
-                .forAddress(c.host(), c.port()).usePlaintext().build()).toList();
+        this.calls = new BrokerLifecycleCalls(nodes);
     }
 
     /** The broker ids a workload registers: {@code 4 .. 3 + count}. */
@@ -100,22 +91,14 @@ final class BenchBrokers implements AutoCloseable {
 
     /** One heartbeat (or registration); returns the epoch to use next time (-1: register). */
     private long beat(int id, long epoch) {
-        var stub = BrokerLifecycleServiceGrpc.newBlockingStub(channels.get(next % channels.size()))
-                .withDeadlineAfter(2, TimeUnit.SECONDS);
         if (epoch < 0) {
-            BrokerRegistrationResponse registered = stub.registerBroker(BrokerRegistrationRequest.newBuilder()
-                    .setBrokerId(id).setIncarnationId(TopicIds.uuid(0x6d712d62656e6368L, id))
-                    .addListeners(BrokerEndpoint.newBuilder().setName("PLAINTEXT").setHost("127.0.0.1")
-                            .setPort(29000 + id)).build());
-            if (registered.getErrorCode() != ErrorCode.NONE) {
+            long registered = calls.register(next, id, TopicIds.uuid(0x6d712d62656e6368L, id), 29000 + id);
+            if (registered < 0) {
                 next++;
-                return -1;
             }
-            return registered.getBrokerEpoch();
+            return registered;
         }
-        BrokerHeartbeatResponse answer = stub.brokerHeartbeat(BrokerHeartbeatRequest.newBuilder().setBrokerId(id)
-                .setBrokerEpoch(epoch).setCurrentMetadataOffset(METADATA_OFFSET_CLAIMED).build());
-        return switch (answer.getErrorCode()) {
+        return switch (calls.heartbeat(next, id, epoch, METADATA_OFFSET_CLAIMED)) {
             case NONE -> epoch;
             case STALE_BROKER_EPOCH, BROKER_ID_NOT_REGISTERED -> -1;
             default -> {
@@ -128,6 +111,6 @@ final class BenchBrokers implements AutoCloseable {
     @Override
     public void close() {
         heartbeats.shutdownNow();
-        channels.forEach(ManagedChannel::shutdownNow);
+        calls.close();
     }
 }
