@@ -1,0 +1,45 @@
+package io.metaquorum.bench;
+
+import io.metaquorum.server.HostPort;
+import java.util.Arrays;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options every admin workload shares (a picocli mixin). */
+final class AdminBenchOptions {
+    @Option(names = "--bootstrap-server", required = true, paramLabel = "H:P[,H:P...]",
+            description = "any node of the cluster (the admin API is served on every controller listener)")
+    String bootstrapServer;
+
+    @Option(names = "--brokers", description = "brokers registered (ids 4..) before measuring (default 3)")
+    int brokers = 3;
+
+    @Option(names = "--timeout-ms", description = "overall deadline of one admin call (default 60000)")
+    long timeoutMs = 60_000;
+
+    /** The bootstrap nodes; throws {@link IllegalArgumentException} naming a malformed one. */
+    List<HostPort> bootstrap() {
+        return Arrays.stream(bootstrapServer.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .map(HostPort::parse).toList();
+    }
+
+    /** Checks the shared options; throws {@link IllegalArgumentException} saying which is wrong. */
+    void validate() {
+        if (bootstrap().isEmpty()) {
+            throw new IllegalArgumentException("--bootstrap-server needs at least one HOST:PORT");
+        }
+        if (brokers < 1) {
+            throw new IllegalArgumentException("--brokers must be >= 1");
+        }
+        if (timeoutMs <= 0) {
+            throw new IllegalArgumentException("--timeout-ms must be > 0");
+        }
+    }
+
+    /** Checks that {@code value} of option {@code name} is at least 1. */
+    static void requirePositive(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.metaquorum.bench;
+
+import io.metaquorum.client.AdminClient;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.protocol.CreatableTopicResult;
+import io.metaquorum.protocol.DeletableTopicResult;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.TopicRef;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an admin workload runs against: an {@link AdminClient} on the bootstrap nodes, the
+ * brokers it registered (and keeps heartbeating) and a run id that prefixes every topic it
+ * creates, so runs repeat on the same cluster without colliding.
+ */
+final class AdminBenchSession implements AutoCloseable {
+    private static final long UNFENCE_TIMEOUT_MS = 60_000;
+
+    final AdminClient admin;
+    final String runId;
+    final long timeoutMs;
+    private final BenchBrokers brokers;
+
+    private AdminBenchSession(AdminClient admin, BenchBrokers brokers, String runId, long timeoutMs) {
+        this.admin = admin;
+        this.brokers = brokers;
+        this.runId = runId;
+        this.timeoutMs = timeoutMs;
+    }
+
+    /** Connects, registers the brokers and waits until the cluster shows them unfenced. */
+    static AdminBenchSession open(AdminBenchOptions options) throws InterruptedException {
+        options.validate();
+        AdminClient admin = AdminClient.connect(options.bootstrap());
+        BenchBrokers brokers = new BenchBrokers(options.bootstrap());
+        AdminBenchSession session = new AdminBenchSession(admin, brokers,
+                runId(System.currentTimeMillis()), options.timeoutMs);
+        try {
+            List<Integer> ids = BenchBrokers.ids(options.brokers);
+            brokers.start(ids);
+            brokers.awaitUnfenced(admin, UNFENCE_TIMEOUT_MS);
+            System.out.println("# run " + session.runId + ": brokers " + ids + " registered and unfenced");
+            return session;
+        } catch (RuntimeException | InterruptedException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** A run id from the start time: {@code b} and the milliseconds in base 36 (a valid topic name part). */
+    static String runId(long epochMillis) {
+        return "b" + Long.toString(epochMillis, 36);
+    }
+
+    /** The name of topic {@code index} of workload {@code workload} in this run. */
+    String topicName(String workload, int index) {
+        return topicName(runId, workload, index);
+    }
+
+    static String topicName(String runId, String workload, int index) {
+        return runId + "-" + workload + "-" + index;
+    }
+
+    static CreatableTopic topic(String name, int partitions, int replicationFactor) {
+        return CreatableTopic.newBuilder().setName(name).setNumPartitions(partitions)
+                .setReplicationFactor(replicationFactor).build();
+    }
+
+    static List<TopicRef> refs(List<String> names) {
+        return names.stream().map(n -> TopicRef.newBuilder().setName(n).build()).toList();
+    }
+
+    /** Creates {@code topics} (answered once committed) and fails unless every one was created. */
+    void create(List<CreatableTopic> topics) {
+        List<CreatableTopicResult> results = admin.createTopics(topics, false, timeoutMs);
+        List<String> failures = new ArrayList<>();
+        for (CreatableTopicResult result : results) {
+            if (result.getErrorCode() != ErrorCode.NONE) {
+                failures.add(result.getErrorCode() + ": " + result.getErrorMessage());
+            }
+        }
+        requireNone("CreateTopics", failures, results.size());
+    }
+
+    /** Deletes the named topics and fails unless every one was deleted. */
+    void delete(List<String> names) {
+        List<DeletableTopicResult> results = admin.deleteTopics(refs(names), timeoutMs);
+        List<String> failures = new ArrayList<>();
+        for (DeletableTopicResult result : results) {
+            if (result.getErrorCode() != ErrorCode.NONE) {
+                failures.add(result.getErrorCode() + ": " + result.getErrorMessage());
+            }
+        }
+        requireNone("DeleteTopics", failures, results.size());
+    }
+
+    private static void requireNone(String call, List<String> failures, int total) {
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException(call + ": " + failures.size() + " of " + total + " failed, first "
+                    + failures.get(0));
+        }
+    }
+
+    @Override
+    public void close() {
+        brokers.close();
+        admin.close();
+    }
+}
