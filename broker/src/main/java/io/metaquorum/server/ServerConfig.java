@@ -92,10 +92,6 @@ public final class ServerConfig {
      * the authorizer come in later issues.
      */
     public ServerConfig requireSupported() {
-        if (isBroker()) {
-            throw new ConfigException(ConfigKeys.PROCESS_ROLES, "the broker role is not yet supported "
-                    + "(brokers come in a later release); use process.roles=controller");
-        }
         if (values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION) || values.containsKey(ConfigKeys.SSL_TRUSTSTORE_LOCATION)) {
             String key = values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION)
                     ? ConfigKeys.SSL_KEYSTORE_LOCATION : ConfigKeys.SSL_TRUSTSTORE_LOCATION;

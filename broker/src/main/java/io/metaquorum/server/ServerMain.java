@@ -16,13 +16,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code mq-server FILE}: runs one node in the foreground with the roles of its
- * {@code process.roles} (controllers only, for now).
+ * {@code process.roles}.
  *
  * <p>Start-up, each step stopping with one line on stderr: parse and validate the
  * configuration; refuse what is not supported yet; require {@code metadata.log.dir} to be
  * formatted for this {@code node.id}; write {@code server.pid} next to the file; start the
- * controller. SIGTERM (the JVM's shutdown hook) stops it gracefully: a leader resigns
- * first, then the transport and the database close and the pid file is removed.
+ * node. SIGTERM (the JVM's shutdown hook) stops it gracefully: a broker first has its
+ * leaderships moved away, a leader resigns, then the transport and the database close and the
+ * pid file is removed.
  *
  * <p>No logger is touched before the node context is installed on stdout/stderr, so every
  * log line carries {@code [node N]}.
@@ -66,9 +67,9 @@ public final class ServerMain implements Callable<Integer> {
         } catch (IllegalStateException e) {
             throw new CommandFailure(e.getMessage(), e);
         }
-        ControllerServer server;
+        NodeServer server;
         try {
-            server = ControllerServer.start(config, clusterId, new ProcessTerminatingFaultHandler());
+            server = NodeServer.start(config, clusterId, new ProcessTerminatingFaultHandler());
         } catch (RuntimeException e) {
             pidFile.delete();
             throw new CommandFailure("cannot start: " + CommandLines.describeFailure(e), e);

@@ -6,6 +6,12 @@ import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.controller.ControllerManagers;
 import io.metaquorum.metadata.controller.FeatureControlManager.SupportedRange;
 import io.metaquorum.metadata.controller.QuorumController;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.server.broker.BrokerRole;
+import io.metaquorum.server.controller.ControllerGateway;
+import io.metaquorum.server.controller.ControllerRole;
+import io.metaquorum.server.controller.ObserverGateway;
+import java.util.Optional;
 import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
@@ -23,17 +29,12 @@ import io.grpc.BindableService;
 import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerForwarder;
-import io.metaquorum.server.controller.ControllerEventLoop;
-import io.metaquorum.server.controller.ControllerRaftBridge;
 import io.metaquorum.server.controller.CreateTopicPolicies;
-import io.metaquorum.server.controller.NodeControllerGateway;
-import io.metaquorum.server.controller.RaftAppendSink;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,18 +42,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One controller node, wired in one place (STYLE.md principle 11): the RocksDB metadata log
- * and quorum-state store, the gRPC transport and server on {@code listeners}, the raft
- * driver, the {@link MetadataLoader} and the {@link QuorumController} (on its own
- * {@link ControllerEventLoop}) as its state machine, and the {@link ClusterIdGuard} between
- * transport and driver.
+ * One node, wired in one place (STYLE.md principle 11) for the roles of its
+ * {@code process.roles}: the RocksDB metadata log and quorum-state store, the gRPC transport
+ * and server on {@code listeners}, the raft driver (a voter with the controller role, an
+ * observer without it), the {@link MetadataLoader}, and
+ * <ul>
+ *   <li>controller: the {@link QuorumController} on its own event loop ({@link ControllerRole});</li>
+ *   <li>broker: the broker lifecycle fed with the loader's images ({@link BrokerRole}).</li>
+ * </ul>
+ * Every node serves the admin API and the broker RPCs: reads from its own image, writes on
+ * its controller when it is the active one, else forwarded.
  *
  * <p>Lifecycle: {@link #start} opens and starts everything or closes what it opened and
- * throws; {@link #shutdown} stops in reverse order: the driver (a leader hands over first
- * and the transport closes with it), then the controller's loop, then the database.
+ * throws; {@link #shutdown} stops in order: the broker's controlled shutdown (its
+ * leaderships move while the controllers still run), then the driver (a leader hands over
+ * first and the transport closes with it), then the controller's loop, then the database.
  */
-public final class ControllerServer {
-    private static final Logger LOG = LoggerFactory.getLogger(ControllerServer.class);
+public final class NodeServer {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeServer.class);
     /** How long a write forwarded to the active controller may take, beyond its own timeout_ms. */
     static final long FORWARD_TIMEOUT_MS = 10_000;
 
@@ -60,61 +67,86 @@ public final class ControllerServer {
     private final MetadataLogStore store;
     private final RaftNode raftNode;
     private final MetadataLoader loader;
-    private final ControllerEventLoop controllerLoop;
+    private final Optional<ControllerRole> controller;
+    private final Optional<BrokerRole> broker;
     private final ControllerForwarder forwarder;
 
-    private ControllerServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
-                             ControllerEventLoop controllerLoop, ControllerForwarder forwarder) {
+    private NodeServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
+                       Optional<ControllerRole> controller, Optional<BrokerRole> broker,
+                       ControllerForwarder forwarder) {
         this.forwarder = forwarder;
         this.logPrefix = logPrefix;
         this.store = store;
         this.raftNode = raftNode;
         this.loader = loader;
-        this.controllerLoop = controllerLoop;
+        this.controller = controller;
+        this.broker = broker;
     }
 
-    public static ControllerServer start(ServerConfig config, String clusterId, FaultHandler faultHandler) {
+    public static NodeServer start(ServerConfig config, String clusterId, FaultHandler faultHandler) {
         int nodeId = config.nodeId();
         String logPrefix = "[node " + nodeId + "] ";
         RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
-        ControllerConfig controllerConfig = controllerConfig(config, raftConfig);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         try {
             AtomicReference<RaftNode> node = new AtomicReference<>();
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(),
                     raftConfig.limits().appendBatchRecordsMax(), task -> node.get().execute(task));
-            RaftAppendSink appends = new RaftAppendSink(nodeId, node::get, SystemTime.INSTANCE);
-            QuorumController controller = new QuorumController(logPrefix, controllerConfig,
-                    new SplittableRandom(new SecureRandom().nextLong()), appends);
-            ControllerEventLoop loop = new ControllerEventLoop(nodeId, controller, SystemTime.INSTANCE, faultHandler);
-            appends.reportTo(loop);
-            ClusterIdGuard guard = new ClusterIdGuard(nodeId, clusterId, raftConfig.voterIds(), faultHandler);
-            GrpcTransportConfig transportConfig = new GrpcTransportConfig(nodeId, List.of(config.listener().toAddress()),
-                    peers(config), config.raftTimeouts().requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
-            AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
-            NodeControllerGateway gateway = new NodeControllerGateway(nodeId, loop, loader, node::get);
+            Optional<ControllerRole> controller = config.isController()
+                    ? Optional.of(ControllerRole.create(nodeId, logPrefix, controllerConfig(config, raftConfig), loader,
+                            node::get, faultHandler))
+                    : Optional.empty();
+            Optional<BrokerRole> broker = config.isBroker()
+                    ? Optional.of(BrokerRole.create(logPrefix, brokerSettings(config, clusterId), loader, faultHandler))
+                    : Optional.empty();
+            RaftListener stateMachine = controller.map(ControllerRole::stateMachine).orElse(loader);
+            if (broker.isPresent()) {
+                stateMachine = broker.get().wrap(stateMachine);
+            }
+            ControllerGateway gateway = controller.map(ControllerRole::gateway)
+                    .orElseGet(() -> new ObserverGateway(nodeId, loader, node::get));
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
                     FORWARD_TIMEOUT_MS);
             List<BindableService> services = List.of(new AdminServiceEndpoint(gateway, forwarder, clusterId).service(),
                     new BrokerLifecycleEndpoint(gateway, forwarder, clusterId).service());
-            RaftDriver driver = new RaftDriver(raftConfig, store.raftLog(), store.quorumStateStore(),
-                    sink -> {
-                        transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), services));
-                        return transport.get();
-                    }, new ControllerRaftBridge(loader, loop), SystemTime.INSTANCE, faultHandler,
-                    new SecureRandom().nextLong());
+            AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
+            RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport,
+                    faultHandler);
             node.set(driver);
-            loop.start();
+            controller.ifPresent(ControllerRole::start);
             driver.start();
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
-            LOG.info("{}controller started: cluster {}, listening on {}, voters {}", logPrefix, clusterId,
-                    config.listener(), config.voters());
-            return new ControllerServer(logPrefix, store, driver, loader, loop, forwarder);
+            broker.ifPresent(BrokerRole::start);
+            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
+                    config.processRoles(), clusterId, config.listener(), config.voters());
+            return new NodeServer(logPrefix, store, driver, loader, controller, broker, forwarder);
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
+    }
+
+    private static RaftDriver startDriver(ServerConfig config, RaftConfig raftConfig, MetadataLogStore store,
+                                          List<BindableService> services, RaftListener stateMachine,
+                                          AtomicReference<GrpcRaftTransport> transport, FaultHandler faultHandler) {
+        int nodeId = config.nodeId();
+        ClusterIdGuard guard = new ClusterIdGuard(nodeId, raftConfig.clusterId(), raftConfig.voterIds(),
+                faultHandler);
+        GrpcTransportConfig transportConfig = new GrpcTransportConfig(nodeId, List.of(config.listener().toAddress()),
+                peers(config), config.raftTimeouts().requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
+        return new RaftDriver(raftConfig, store.raftLog(), store.quorumStateStore(),
+                sink -> {
+                    transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), services));
+                    return transport.get();
+                }, stateMachine, SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
+    }
+
+    private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId) {
+        String rack = (String) config.value("broker.rack");
+        return new BrokerRole.Settings(clusterId, config.nodeId(), config.listener().toAddress(),
+                rack == null ? "" : rack, config.intValue("broker.heartbeat.interval.ms"), voterAddresses(config),
+                config.raftTimeouts().requestTimeoutMs());
     }
 
     private static ControllerConfig controllerConfig(ServerConfig config, RaftConfig raftConfig) {
@@ -164,13 +196,18 @@ public final class ControllerServer {
         return loader;
     }
 
-    /** Graceful stop: a leader resigns and waits up to {@code timeoutMs} for it to be delivered. */
+    /**
+     * Graceful stop: a broker first waits up to {@code timeoutMs} for its leaderships to move,
+     * then a leader resigns and waits up to {@code timeoutMs} for it to be delivered.
+     */
     public void shutdown(long timeoutMs) {
-        LOG.info("{}shutting down (graceful, up to {} ms)", logPrefix, timeoutMs);
+        LOG.info("{}shutting down (graceful, up to {} ms per step)", logPrefix, timeoutMs);
         try {
+            broker.ifPresent(b -> b.shutDownGracefully(timeoutMs));
             raftNode.shutdown(timeoutMs);
         } finally {
-            controllerLoop.close();
+            broker.ifPresent(BrokerRole::close);
+            controller.ifPresent(ControllerRole::close);
             forwarder.close();
             store.close();
         }

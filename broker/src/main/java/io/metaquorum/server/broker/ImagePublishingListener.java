@@ -1,0 +1,55 @@
+package io.metaquorum.server.broker;
+
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Raft's state machine on a broker node: the node's own state machine first (the loader
+ * alone, or the controller bridge in combined mode), then the loader's new image handed to
+ * the broker, which must not block (the broker's consumers coalesce and work on their own
+ * threads).
+ */
+final class ImagePublishingListener implements RaftListener {
+    private final RaftListener inner;
+    private final MetadataLoader loader;
+    private final Consumer<MetadataImage> publish;
+
+    ImagePublishingListener(RaftListener inner, MetadataLoader loader, Consumer<MetadataImage> publish) {
+        this.inner = inner;
+        this.loader = loader;
+        this.publish = publish;
+    }
+
+    @Override
+    public void handleCommit(List<RecordBatch> batches) {
+        inner.handleCommit(batches);
+        publish.accept(loader.image());
+    }
+
+    @Override
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
+        inner.handleLoadSnapshot(snapshotId, content);
+        publish.accept(loader.image());
+    }
+
+    @Override
+    public void handleLeaderChange(LeaderAndEpoch leader) {
+        inner.handleLeaderChange(leader);
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        inner.handleBecomeLeader(epoch, epochStartOffset);
+    }
+
+    @Override
+    public void handleResign(int epoch) {
+        inner.handleResign(epoch);
+    }
+}
