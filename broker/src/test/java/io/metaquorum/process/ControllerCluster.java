@@ -84,7 +84,15 @@ final class ControllerCluster implements AutoCloseable {
      * @param name names the log directory under target/process-test-logs
      */
     static ControllerCluster start(String name, Map<String, String> settings) {
-        ControllerCluster cluster = create(name, settings);
+        return start(name, settings, 0);
+    }
+
+    /**
+     * As {@link #start(String, Map)}, plus {@code brokers} brokers (node ids 4, 5, …,
+     * {@code process.roles=broker}, {@code log.dirs} = {@code node-N/logs}).
+     */
+    static ControllerCluster start(String name, Map<String, String> settings, int brokers) {
+        ControllerCluster cluster = create(name, settings, brokers);
         try {
             cluster.startAll();
             return cluster;
@@ -94,18 +102,18 @@ final class ControllerCluster implements AutoCloseable {
         }
     }
 
-    private static ControllerCluster create(String name, Map<String, String> settings) {
+    private static ControllerCluster create(String name, Map<String, String> settings, int brokers) {
         try {
             Path directory = Files.createTempDirectory("mq-process-");
-            List<Integer> ports = freePorts(NODE_IDS.size());
+            List<Integer> ports = freePorts(NODE_IDS.size() + brokers);
             Map<Integer, ControllerProcess> nodes = new TreeMap<>();
-            for (int i = 0; i < NODE_IDS.size(); i++) {
-                int id = NODE_IDS.get(i);
+            for (int i = 0; i < NODE_IDS.size() + brokers; i++) {
+                int id = i + 1;
                 nodes.put(id, new ControllerProcess(id, new HostPort("127.0.0.1", ports.get(i)),
                         Files.createDirectories(directory.resolve("node-" + id))));
             }
-            String voters = nodes.values().stream().map(n -> n.nodeId() + "@" + n.address())
-                    .collect(Collectors.joining(","));
+            String voters = nodes.values().stream().filter(n -> NODE_IDS.contains(n.nodeId()))
+                    .map(n -> n.nodeId() + "@" + n.address()).collect(Collectors.joining(","));
             String clusterId = ClusterIds.random();
             for (ControllerProcess node : nodes.values()) {
                 writeConfig(node, voters, settings);
@@ -120,11 +128,15 @@ final class ControllerCluster implements AutoCloseable {
     private static void writeConfig(ControllerProcess node, String voters, Map<String, String> settings)
             throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("process.roles", "controller");
+        boolean broker = !NODE_IDS.contains(node.nodeId());
+        properties.put("process.roles", broker ? "broker" : "controller");
         properties.put("node.id", Integer.toString(node.nodeId()));
         properties.put("controller.quorum.voters", voters);
         properties.put("listeners", node.address().toString());
         properties.put("metadata.log.dir", node.metadataDir().toString());
+        if (broker) {
+            properties.put("log.dirs", node.logDirs().toString());
+        }
         properties.putAll(settings);
         StringBuilder text = new StringBuilder();
         properties.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
@@ -159,6 +171,11 @@ final class ControllerCluster implements AutoCloseable {
 
     String clusterId() {
         return clusterId;
+    }
+
+    /** Every node's listener, controllers first: any of them serves the admin API. */
+    List<HostPort> addresses() {
+        return nodes.values().stream().map(ControllerProcess::address).toList();
     }
 
     ControllerProcess node(int id) {

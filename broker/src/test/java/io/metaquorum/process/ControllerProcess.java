@@ -68,6 +68,11 @@ final class ControllerProcess {
         return directory.resolve("metadata");
     }
 
+    /** A broker's {@code log.dirs} (one directory). */
+    Path logDirs() {
+        return directory.resolve("logs");
+    }
+
     Path logFile() {
         return directory.resolve("server.log");
     }
