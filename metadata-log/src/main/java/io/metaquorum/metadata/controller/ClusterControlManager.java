@@ -84,7 +84,8 @@ public final class ClusterControlManager {
             records.addAll(replication.partitionChangesAfterFence(after(image, records), request.brokerId()));
         }
         sessions.touch(request.brokerId(), nowMs);
-        return ControllerResult.of(records, new RegisterBrokerResponse(ApiError.NONE, nextOffset));
+        // The registration record comes first, so the broker epoch is still its offset.
+        return ControllerResult.nonAtomic(records, new RegisterBrokerResponse(ApiError.NONE, nextOffset));
     }
 
     /** BrokerHeartbeat: keeps the session, unfences a caught-up broker, fences one that asks. */
@@ -112,7 +113,7 @@ public final class ClusterControlManager {
             records.addAll(fence(image, broker));
         }
         boolean fencedAfter = records.isEmpty() ? broker.fenced() : leaving;
-        return ControllerResult.of(records, new HeartbeatResponse(ApiError.NONE, caughtUp, fencedAfter,
+        return ControllerResult.nonAtomic(records, new HeartbeatResponse(ApiError.NONE, caughtUp, fencedAfter,
                 request.wantShutDown()));
     }
 
@@ -132,7 +133,25 @@ public final class ClusterControlManager {
                 fenced.add(id);
             }
         }
-        return ControllerResult.of(records, fenced);
+        return ControllerResult.nonAtomic(records, fenced);
+    }
+
+    /**
+     * What a new active controller finishes of fencings a predecessor appended only in part
+     * (non-atomic results can be cut between batches by a failover): the partition changes
+     * still due for every fenced broker.
+     */
+    public ControllerResult<Void> unfinishedFencing() {
+        MetadataImage image = state.image();
+        List<MetadataRecord> records = new ArrayList<>();
+        for (BrokerRegistration broker : image.cluster().sortedById()) {
+            if (broker.fenced()) {
+                List<MetadataRecord> changes = replication.partitionChangesAfterFence(image, broker.id());
+                image = after(image, changes);
+                records.addAll(changes);
+            }
+        }
+        return ControllerResult.nonAtomic(records, null);
     }
 
     /** The earliest time a session can expire (absolute ms), Long.MAX_VALUE when none. */

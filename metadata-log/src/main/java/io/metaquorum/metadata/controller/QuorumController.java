@@ -121,6 +121,12 @@ public final class QuorumController {
                     MetadataRecordCodec.METADATA_VERSION_FEATURE, MetadataRecordCodec.METADATA_VERSION_LEVEL, offset,
                     epoch);
         }
+        List<MetadataRecord> unfinished = cluster.unfinishedFencing().records();
+        if (!unfinished.isEmpty()) {
+            LOG.info("{}finishing a fencing cut short by the last failover: {} partition changes", logPrefix,
+                    unfinished.size());
+            appendInBatches(unfinished);
+        }
     }
 
     /** Raft no longer lets this node lead {@code epoch}. */
@@ -165,7 +171,7 @@ public final class QuorumController {
         }
         ControllerResult<List<Integer>> fencing = cluster.fenceExpiredBrokers(nowMs);
         if (!fencing.records().isEmpty()) {
-            append(fencing.records());
+            appendInBatches(fencing.records());
         }
         if (nowMs >= nextNoOpMs) {
             append(List.of(MetadataRecordCodec.noOp()));
@@ -235,13 +241,13 @@ public final class QuorumController {
             sink.complete(result.response());
             return;
         }
-        if (result.records().size() > config.appendRecordsMax()) {
+        if (result.atomic() && result.records().size() > config.appendRecordsMax()) {
             sink.complete(failure.apply(result.response(), ApiError.of(ErrorCode.INVALID_REQUEST,
                     "The request would write " + result.records().size() + " records; one request may write at most "
                             + config.appendRecordsMax() + ". Split it."), false));
             return;
         }
-        long lastOffset = append(result.records());
+        long lastOffset = result.atomic() ? append(result.records()) : appendInBatches(result.records());
         pending.add(lastOffset, awaitCommit, deadlineMs, () -> sink.complete(result.response()),
                 error -> sink.complete(failure.apply(result.response(), error, false)));
     }
@@ -263,6 +269,18 @@ public final class QuorumController {
         nextOffset = baseOffset + records.size();
         appends.append(activeEpoch, nextOffset - 1, records);
         return nextOffset - 1;
+    }
+
+    /**
+     * Appends non-atomic {@code records} in order, as atomic appends of at most
+     * {@code appendRecordsMax} each; returns the last offset.
+     */
+    private long appendInBatches(List<MetadataRecord> records) {
+        long lastOffset = -1;
+        for (int from = 0; from < records.size(); from += config.appendRecordsMax()) {
+            lastOffset = append(records.subList(from, Math.min(records.size(), from + config.appendRecordsMax())));
+        }
+        return lastOffset;
     }
 
     /** Responses waiting on their records; for tests and status. */

@@ -72,8 +72,13 @@ final class ControllerHarness implements AppendSink {
     /** Every append so far is accepted and committed. */
     void commitAll() {
         acceptAll();
+        commitFirst(appended.size());
+    }
+
+    /** The first {@code count} appends (of all so far) are committed; they must have been accepted. */
+    void commitFirst(int count) {
         MetadataDelta delta = new MetadataDelta(committed);
-        while (committedAppends < appended.size()) {
+        while (committedAppends < count) {
             Appended a = appended.get(committedAppends++);
             long offset = a.baseOffset();
             for (MetadataRecord record : a.records()) {

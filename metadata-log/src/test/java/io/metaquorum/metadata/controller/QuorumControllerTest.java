@@ -13,6 +13,7 @@ import io.metaquorum.metadata.controller.CreateTopicsRequest.Topic;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.metadata.image.MetadataImage;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -179,5 +180,66 @@ class QuorumControllerTest {
         assertEquals(before + 1, h.appended.size());
         assertTrue(h.appended.get(before).records().get(0).hasNoOp());
         assertEquals(h.nowMs + ControllerHarness.IDLE_INTERVAL_MS, next);
+    }
+
+    /** Three unfenced brokers (0-2) and six single-partition RF-3 topics, with appends of at most 4 records. */
+    private static ControllerHarness sixPartitionsOnThreeBrokersWithTinyAppends() {
+        ControllerHarness small = new ControllerHarness(4);
+        activeWithBrokers(small, 3);
+        for (int i = 0; i < 6; i++) {
+            small.controller.createTopics(new CreateTopicsRequest(List.of(Topic.of("t" + i, 1, 3)), false), 0,
+                    small.nowMs, answer -> { });
+            small.commitAll();
+        }
+        return small;
+    }
+
+    /** Expires broker 0's session while 1 and 2 keep heartbeating; returns the appends the fencing made. */
+    private static List<ControllerHarness.Appended> expireBrokerZero(ControllerHarness small) {
+        small.nowMs += ControllerHarness.SESSION_TIMEOUT_MS / 2;
+        for (int id = 1; id <= 2; id++) {
+            long epoch = small.committed.cluster().broker(id).epoch();
+            small.controller.heartbeat(new HeartbeatRequest(id, epoch, small.committed.lastCommittedOffset(), false,
+                    false), small.nowMs, beat -> { });
+        }
+        int before = small.appended.size();
+        small.advance(ControllerHarness.SESSION_TIMEOUT_MS / 2 + 1);
+        return new ArrayList<>(small.appended.subList(before, small.appended.size()));
+    }
+
+    private static boolean brokerZeroLeftEveryPartition(MetadataImage image) {
+        return image.topics().sortedByName().stream().allMatch(t -> !t.partition(0).inIsr(0)
+                && t.partition(0).leader() != 0 && t.partition(0).leader() >= 0);
+    }
+
+    @Test
+    void fencingMoreChangesThanOneAppendHoldsIsAppendedInSeveralBatchesInOrder() {
+        ControllerHarness small = sixPartitionsOnThreeBrokersWithTinyAppends();
+        List<ControllerHarness.Appended> fencing = expireBrokerZero(small);
+        List<MetadataRecord> records = fencing.stream().flatMap(a -> a.records().stream()).toList();
+        assertTrue(records.get(0).hasFenceBroker(), "the broker is fenced first: " + records.get(0));
+        assertEquals(7, records.stream().filter(r -> r.hasFenceBroker() || r.hasPartitionChange()).count());
+        assertTrue(fencing.stream().filter(a -> a.records().stream().anyMatch(MetadataRecord::hasPartitionChange))
+                .count() >= 2, "split over batches: " + fencing);
+        assertTrue(fencing.stream().allMatch(a -> a.records().size() <= 4), "no append over the limit");
+        small.commitAll();
+        assertTrue(small.committed.cluster().broker(0).fenced());
+        assertTrue(brokerZeroLeftEveryPartition(small.committed), "every ISR and leadership moved");
+    }
+
+    @Test
+    void aNewActiveControllerFinishesAFencingItsPredecessorAppendedOnlyInPart() {
+        ControllerHarness small = sixPartitionsOnThreeBrokersWithTinyAppends();
+        int before = small.appended.size();
+        expireBrokerZero(small);
+        small.acceptAll();
+        small.commitFirst(before + 1);
+        small.loseUncommitted();
+        small.controller.handleResign(1);
+        assertTrue(small.committed.cluster().broker(0).fenced(), "the first batch fenced it");
+        assertFalse(brokerZeroLeftEveryPartition(small.committed), "the failover cut the fencing short");
+        small.becomeLeader(2);
+        small.commitAll();
+        assertTrue(brokerZeroLeftEveryPartition(small.committed), "the new controller finished it");
     }
 }
