@@ -11,7 +11,7 @@ final class AdminBenchOptions {
             description = "any node of the cluster (the admin API is served on every controller listener)")
     String bootstrapServer;
 
-    @Option(names = "--brokers", description = "brokers registered (ids 4..) before measuring (default 3)")
+    @Option(names = "--brokers", description = "unfenced brokers the cluster must have before measuring (default 3)")
     int brokers = 3;
 
     @Option(names = "--timeout-ms", description = "overall deadline of one admin call (default 60000)")

@@ -4,15 +4,18 @@ import io.metaquorum.client.AdminClient;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.DeletableTopicResult;
+import io.metaquorum.protocol.DescribedBroker;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.TopicRef;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
- * What an admin workload runs against: an {@link AdminClient} on the bootstrap nodes, the
- * brokers it registered (and keeps heartbeating) and a run id that prefixes every topic it
- * creates, so runs repeat on the same cluster without colliding.
+ * What an admin workload runs against: an {@link AdminClient} on the bootstrap nodes of a
+ * running cluster with at least {@code --brokers} unfenced brokers (bin/mq-quickstart makes
+ * one with three), and a run id that prefixes every topic it creates, so runs repeat on the
+ * same cluster without colliding.
  */
 final class AdminBenchSession implements AutoCloseable {
     private static final long UNFENCE_TIMEOUT_MS = 60_000;
@@ -20,32 +23,42 @@ final class AdminBenchSession implements AutoCloseable {
     final AdminClient admin;
     final String runId;
     final long timeoutMs;
-    private final BenchBrokers brokers;
 
-    private AdminBenchSession(AdminClient admin, BenchBrokers brokers, String runId, long timeoutMs) {
+    private AdminBenchSession(AdminClient admin, String runId, long timeoutMs) {
         this.admin = admin;
-        this.brokers = brokers;
         this.runId = runId;
         this.timeoutMs = timeoutMs;
     }
 
-    /** Connects, registers the brokers and waits until the cluster shows them unfenced. */
+    /** Connects and waits until the cluster shows {@code --brokers} brokers unfenced. */
     static AdminBenchSession open(AdminBenchOptions options) throws InterruptedException {
         options.validate();
         AdminClient admin = AdminClient.connect(options.bootstrap());
-        BenchBrokers brokers = new BenchBrokers(options.bootstrap());
-        AdminBenchSession session = new AdminBenchSession(admin, brokers,
-                runId(System.currentTimeMillis()), options.timeoutMs);
+        AdminBenchSession session = new AdminBenchSession(admin, runId(System.currentTimeMillis()),
+                options.timeoutMs);
         try {
-            List<Integer> ids = BenchBrokers.ids(options.brokers);
-            brokers.start(ids);
-            brokers.awaitUnfenced(admin, UNFENCE_TIMEOUT_MS);
-            System.out.println("# run " + session.runId + ": brokers " + ids + " registered and unfenced");
+            List<Integer> unfenced = session.awaitUnfencedBrokers(options.brokers);
+            System.out.println("# run " + session.runId + ": unfenced brokers " + unfenced);
             return session;
         } catch (RuntimeException | InterruptedException e) {
             session.close();
             throw e;
         }
+    }
+
+    private List<Integer> awaitUnfencedBrokers(int wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(UNFENCE_TIMEOUT_MS);
+        List<Integer> unfenced = List.of();
+        while (System.nanoTime() < deadline) {
+            unfenced = admin.describeCluster(timeoutMs).getBrokersList().stream().filter(b -> !b.getFenced())
+                    .map(DescribedBroker::getBrokerId).toList();
+            if (unfenced.size() >= wanted) {
+                return unfenced;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException(wanted + " unfenced brokers wanted, the cluster has " + unfenced
+                + " after " + UNFENCE_TIMEOUT_MS + " ms; start a cluster with bin/mq-quickstart");
     }
 
     /** A run id from the start time: {@code b} and the milliseconds in base 36 (a valid topic name part). */
@@ -104,7 +117,6 @@ final class AdminBenchSession implements AutoCloseable {
 
     @Override
     public void close() {
-        brokers.close();
         admin.close();
     }
 }

@@ -1,5 +1,10 @@
 package io.metaquorum.bench;
 
+import java.util.List;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.CreatableTopicResult;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.client.AdminClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,6 +46,30 @@ final class ClusterNodes {
         awaitExit(process);
         restart(leader);
         return new long[] {TimeUnit.NANOSECONDS.toMillis(newLeaderNanos), TimeUnit.NANOSECONDS.toMillis(firstWriteNanos)};
+    }
+
+    /**
+     * kill -9 of the leader, then at once a CreateTopics of {@code topic} through {@code admin}
+     * (which retries by error class until a new controller answers): returns ms from the kill
+     * to the create acknowledged as committed.
+     */
+    long measureKillThenCreate(AdminClient admin, CreatableTopic topic) {
+        QuorumProbe.View before = awaitHealthy();
+        int leader = before.leaderId();
+        ProcessHandle process = processOf(leader);
+        long start = System.nanoTime();
+        process.destroyForcibly();
+        List<CreatableTopicResult> results = admin.createTopics(List.of(topic), false,
+                FailoverBench.STEP_TIMEOUT_MS);
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        if (results.get(0).getErrorCode() != ErrorCode.NONE) {
+            throw new IllegalStateException("the create after the kill failed: " + results.get(0).getErrorCode()
+                    + ": " + results.get(0).getErrorMessage());
+        }
+        probe.reset(leader);
+        awaitExit(process);
+        restart(leader);
+        return ms;
     }
 
     /** SIGTERM of the leader: returns ms to a new leader (the leader resigns with EndQuorumEpoch first). */

@@ -1,5 +1,10 @@
 package io.metaquorum.bench;
 
+import java.util.List;
+import java.util.ArrayList;
+import io.metaquorum.server.HostPort;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.client.AdminClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -26,7 +31,10 @@ import picocli.CommandLine.Option;
  * time until another node answers DescribeQuorum as the leader of a higher epoch, and
  * continues the old leader with SIGCONT 6 s after the stop (later if no new leader had
  * appeared by then). {@code --mode} picks which of these run (default: kill -9, then SIGTERM).
- * Prints the medians over the tries (and the pause mode's maximum).
+ * After the kill -9 tries, as many more kill the leader and at once create a topic (1
+ * partition, RF 3) through an admin client on every node, timing the kill to the create
+ * acknowledged as committed ({@code failover_create_ms}; the cluster needs three unfenced
+ * brokers). Prints the medians over the tries (and the pause mode's maximum).
  */
 @Command(name = "failover", mixinStandardHelpOptions = true,
         description = "Leader failover times on a running mq-quickstart cluster (kill -9, SIGTERM, SIGSTOP).")
@@ -67,6 +75,9 @@ final class FailoverBench implements Callable<Integer> {
                 long[] times = cluster.measureKill();
                 System.out.println(figures.addKill(times[0], times[1]));
             }
+            if (mode.kill()) {
+                measureCreates(cluster, figures);
+            }
             for (int i = 0; mode.term() && i < tries; i++) {
                 System.out.println(figures.addHandoff(cluster.measureHandoff()));
             }
@@ -79,22 +90,47 @@ final class FailoverBench implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * kill -9 then CreateTopics, {@code --tries} times, through an admin client on every node
+     * of the cluster (a 1-partition RF-3 topic: the cluster needs three unfenced brokers).
+     */
+    private void measureCreates(ClusterNodes cluster, FailoverFigures figures) throws IOException {
+        List<HostPort> bootstrap = new ArrayList<>();
+        for (Path config : nodeConfigs(role -> true).values()) {
+            InetSocketAddress address = listenerOf(config);
+            bootstrap.add(new HostPort(address.getHostString(), address.getPort()));
+        }
+        String runId = AdminBenchSession.runId(System.currentTimeMillis());
+        try (AdminClient admin = AdminClient.connect(bootstrap)) {
+            for (int i = 0; i < tries; i++) {
+                CreatableTopic topic = AdminBenchSession.topic(AdminBenchSession.topicName(runId, "failover", i), 1, 3);
+                System.out.println(figures.addKillCreate(cluster.measureKillThenCreate(admin, topic)));
+            }
+        }
+    }
+
     private Map<Integer, Path> controllerConfigs() throws IOException {
+        Map<Integer, Path> nodes = nodeConfigs(roles -> roles.contains("controller"));
+        if (nodes.size() < 3) {
+            throw new IllegalArgumentException("found " + nodes.size() + " controllers under " + dataDir
+                    + "; start a cluster with bin/mq-quickstart first");
+        }
+        return nodes;
+    }
+
+    /** The properties files of the nodes under {@code --data-dir} whose process.roles pass {@code roles}. */
+    private Map<Integer, Path> nodeConfigs(java.util.function.Predicate<String> roles) throws IOException {
         Map<Integer, Path> nodes = new TreeMap<>();
         try (var dirs = Files.list(dataDir)) {
             for (Path dir : dirs.sorted().toList()) {
                 Path config = dir.resolve("server.properties");
                 if (Files.isRegularFile(config)) {
                     Properties props = load(config);
-                    if (props.getProperty("process.roles", "").contains("controller")) {
+                    if (roles.test(props.getProperty("process.roles", ""))) {
                         nodes.put(Integer.parseInt(props.getProperty("node.id").trim()), config);
                     }
                 }
             }
-        }
-        if (nodes.size() < 3) {
-            throw new IllegalArgumentException("found " + nodes.size() + " controllers under " + dataDir
-                    + "; start a cluster with bin/mq-quickstart first");
         }
         return nodes;
     }

@@ -12,6 +12,7 @@ import java.util.List;
 final class FailoverFigures {
     private final List<Long> killNewLeaderMs = new ArrayList<>();
     private final List<Long> killFirstWriteMs = new ArrayList<>();
+    private final List<Long> killCreateMs = new ArrayList<>();
     private final List<Long> handoffNewLeaderMs = new ArrayList<>();
     private final List<Long> pauseNewLeaderMs = new ArrayList<>();
 
@@ -21,6 +22,13 @@ final class FailoverFigures {
         killFirstWriteMs.add(firstWriteMs);
         return String.format("# kill -9 try %d: new leader %d ms, first committed append %d ms",
                 killNewLeaderMs.size(), newLeaderMs, firstWriteMs);
+    }
+
+    /** Records a kill -9 try followed by a CreateTopics; returns its note. */
+    String addKillCreate(long createMs) {
+        killCreateMs.add(createMs);
+        return String.format("# kill -9 try %d: CreateTopics acknowledged %d ms after the kill", killCreateMs.size(),
+                createMs);
     }
 
     /** Records a SIGTERM try; returns its note. */
@@ -41,6 +49,9 @@ final class FailoverFigures {
         if (!killNewLeaderMs.isEmpty()) {
             lines.add("failover_new_leader_ms " + median(killNewLeaderMs) + " ms");
             lines.add("failover_first_write_ms " + median(killFirstWriteMs) + " ms");
+        }
+        if (!killCreateMs.isEmpty()) {
+            lines.add("failover_create_ms " + median(killCreateMs) + " ms");
         }
         if (!handoffNewLeaderMs.isEmpty()) {
             lines.add("handoff_new_leader_ms " + median(handoffNewLeaderMs) + " ms");

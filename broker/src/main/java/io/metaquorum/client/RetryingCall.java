@@ -12,8 +12,11 @@ import java.util.Map;
 
 /**
  * One admin call under one overall deadline, acting on handling classes only (DESIGN.md §8):
- * RETRIABLE waits with backoff and retries; REFRESH_AND_RETRY (and a transport failure the
- * adapter classed so) moves to another node, waits and retries; any other class is final.
+ * RETRIABLE waits with a doubling backoff and retries; REFRESH_AND_RETRY (and a transport
+ * failure the adapter classed so) moves to another node, waits the initial backoff only (no
+ * doubling: the controller is moving, and a new one is usually elected within a few hundred
+ * ms, so a growing wait would mostly add to the failover) and retries; any other class is
+ * final.
  * A batch keeps a result per item: items with a final result leave the batch, and only the
  * items still retriable are sent again. When the deadline passes, each item still pending
  * gets its last retriable error, or REQUEST_TIMED_OUT naming the last problem when it never
@@ -54,6 +57,10 @@ final class RetryingCall<I, R, P> {
     private final Map<String, R> lastRetriable = new LinkedHashMap<>();
     private String lastProblem = "no attempt was made";
     private int attempts;
+    /** Attempts in a row that failed as RETRIABLE; the backoff doubles with them. */
+    private int retriableInRow;
+    /** Whether the last attempt asked to find the controller again. */
+    private boolean refreshing;
 
     RetryingCall(String what, Spec<I, R, P> spec, NodeCursor nodes, AdminOptions options, Time time,
             Sleeper sleeper, long timeoutMs) {
@@ -103,6 +110,7 @@ final class RetryingCall<I, R, P> {
             response = spec.send(node, pending, attemptMs);
         } catch (TransportFailure failure) {
             lastProblem = node + ": " + failure.getMessage();
+            noteHandling(failure.handling());
             actOn(failure.handling(), -1, failure.code(), lastProblem);
             return pending;
         }
@@ -110,6 +118,7 @@ final class RetryingCall<I, R, P> {
         if (header.getErrorCode() != ErrorCode.NONE) {
             lastProblem = node + " answered " + ErrorHandling.name(header.getErrorCode(), header.getErrorCodeValue())
                     + ": " + header.getErrorMessage();
+            noteHandling(ErrorHandling.of(header.getErrorCode()));
             actOn(ErrorHandling.of(header.getErrorCode()), header.getControllerId(), header.getErrorCode(),
                     header.getErrorMessage());
             return pending;
@@ -137,7 +146,17 @@ final class RetryingCall<I, R, P> {
         if (refresh) {
             nodes.refresh(header.getControllerId());
         }
+        if (!again.isEmpty()) {
+            noteHandling(refresh ? ErrorClass.REFRESH_AND_RETRY : ErrorClass.RETRIABLE);
+        }
         return again;
+    }
+
+    private void noteHandling(ErrorClass handling) {
+        refreshing = handling == ErrorClass.REFRESH_AND_RETRY;
+        if (handling == ErrorClass.RETRIABLE) {
+            retriableInRow++;
+        }
     }
 
     private void actOn(ErrorClass handling, int controllerId, ErrorCode code, String message) {
@@ -151,7 +170,7 @@ final class RetryingCall<I, R, P> {
 
     /** Waits the backoff; false when the deadline would pass first. */
     private boolean waitBeforeRetry() {
-        long backoffMs = options.backoffMs(attempts);
+        long backoffMs = refreshing ? options.backoffMsInitial() : options.backoffMs(Math.max(1, retriableInRow));
         if (time.milliseconds() + backoffMs >= deadlineMs) {
             return false;
         }

@@ -155,6 +155,19 @@ class AdminClientTest {
     }
 
     @Test
+    void whileNoControllerIsKnownEveryRetryWaitsOnlyTheInitialBackoff() {
+        ScriptedAdminService first = new ScriptedAdminService().answer(refused(ErrorCode.NOT_CONTROLLER, -1),
+                refused(ErrorCode.NOT_CONTROLLER, -1), created(result("a", ErrorCode.NONE)));
+        ScriptedAdminService second = new ScriptedAdminService().answer(refused(ErrorCode.NOT_CONTROLLER, -1),
+                refused(ErrorCode.NOT_CONTROLLER, -1));
+        try (AdminClient client = cluster.client(List.of(cluster.node(1, first), cluster.node(2, second)))) {
+            assertEquals(List.of(ErrorCode.NONE), codes(client.createTopics(List.of(topic("a")), false, TIMEOUT_MS)));
+        }
+        assertEquals(5, first.requests().size() + second.requests().size());
+        assertEquals(List.of(50L, 50L, 50L, 50L), cluster.sleepsMs, "a failover is not an overload: no doubling");
+    }
+
+    @Test
     void aNonRetriableRequestErrorFailsTheCallAtOnce() {
         ScriptedAdminService node = new ScriptedAdminService().answer(refused(ErrorCode.INVALID_REQUEST, -1));
         try (AdminClient client = cluster.client(List.of(cluster.node(1, node)))) {
