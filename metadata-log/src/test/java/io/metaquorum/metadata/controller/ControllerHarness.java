@@ -89,6 +89,11 @@ final class ControllerHarness implements AppendSink {
         controller.handleCommitted(committed);
     }
 
+    /** How many of the appends so far are committed. */
+    int committedAppends() {
+        return committedAppends;
+    }
+
     /** Drops what was appended and not committed, as a new leader would. */
     void loseUncommitted() {
         while (appended.size() > committedAppends) {
