@@ -147,4 +147,53 @@ class BrokerProcessTest {
                 p -> p.stream().noneMatch(d -> d.leader() == 5 || d.isr().contains(5)));
         assertEquals("fenced", brokerStates(1).get(5));
     }
+
+    private Map<String, String> topicIds(int nodeId) {
+        ToolRun run = cluster.runTool("mq-topics", "--bootstrap-server", bootstrap(nodeId), "--describe");
+        Map<String, String> ids = new TreeMap<>();
+        Matcher m = Pattern.compile("Topic: (\\S+)\\tTopicId: (\\S+)\\t").matcher(run.out());
+        while (m.find()) {
+            ids.put(m.group(1), m.group(2));
+        }
+        return ids;
+    }
+
+    @Test
+    void killingAllSixNodesAfterAStreamOfAcknowledgedCreatesLosesNoTopicAndNoId(TestInfo test) {
+        startCluster(test);
+        List<String> acknowledged = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String name = "s" + i;
+            ToolRun run = cluster.runTool("mq-topics", "--bootstrap-server", bootstrap(1 + i % 6), "--create",
+                    "--topic", name, "--partitions", "2", "--replication-factor", "3");
+            assertEquals(0, run.exitCode(), run.err());
+            acknowledged.add(name);
+        }
+        Map<String, String> before = topicIds(1);
+        assertEquals(new java.util.TreeSet<>(acknowledged), before.keySet());
+        for (int node = 6; node >= 1; node--) {
+            cluster.killHard(node);
+        }
+        for (int node = 1; node <= 6; node++) {
+            cluster.restart(node);
+        }
+        for (int node = 1; node <= 6; node++) {
+            int id = node;
+            Map<String, String> after = cluster.await("node " + id + " describes every topic again",
+                    () -> Optional.of(topicIds(id)).filter(ids -> ids.size() >= before.size()));
+            assertEquals(before, after, "node " + id + ": every acknowledged topic with the same id");
+        }
+    }
+
+    @Test
+    void combinedNodesAreControllersAndBrokersInOneProcess(TestInfo test) {
+        cluster = ControllerCluster.startCombined(ProcessTestNames.of(test), FAST_SESSIONS);
+        awaitBrokerStates("three unfenced brokers on the three combined nodes", states -> states.keySet()
+                .equals(new java.util.TreeSet<>(List.of(1, 2, 3))) && states.values().stream()
+                .allMatch("unfenced"::equals));
+        createDemo(2);
+        List<Described> demo = awaitDescribed("demo healthy on the combined nodes", 3, "demo",
+                p -> p.size() == 6 && p.stream().allMatch(Described::healthy));
+        assertTrue(demo.stream().allMatch(d -> List.of(1, 2, 3).containsAll(d.replicas())), demo.toString());
+    }
 }

@@ -92,7 +92,16 @@ final class ControllerCluster implements AutoCloseable {
      * {@code process.roles=broker}, {@code log.dirs} = {@code node-N/logs}).
      */
     static ControllerCluster start(String name, Map<String, String> settings, int brokers) {
-        ControllerCluster cluster = create(name, settings, brokers);
+        return start(name, settings, brokers, false);
+    }
+
+    /** Three nodes with {@code process.roles=controller,broker} (combined mode), no other brokers. */
+    static ControllerCluster startCombined(String name, Map<String, String> settings) {
+        return start(name, settings, 0, true);
+    }
+
+    private static ControllerCluster start(String name, Map<String, String> settings, int brokers, boolean combined) {
+        ControllerCluster cluster = create(name, settings, brokers, combined);
         try {
             cluster.startAll();
             return cluster;
@@ -102,7 +111,8 @@ final class ControllerCluster implements AutoCloseable {
         }
     }
 
-    private static ControllerCluster create(String name, Map<String, String> settings, int brokers) {
+    private static ControllerCluster create(String name, Map<String, String> settings, int brokers,
+                                            boolean combined) {
         try {
             Path directory = Files.createTempDirectory("mq-process-");
             List<Integer> ports = freePorts(NODE_IDS.size() + brokers);
@@ -116,7 +126,7 @@ final class ControllerCluster implements AutoCloseable {
                     .map(n -> n.nodeId() + "@" + n.address()).collect(Collectors.joining(","));
             String clusterId = ClusterIds.random();
             for (ControllerProcess node : nodes.values()) {
-                writeConfig(node, voters, settings);
+                writeConfig(node, voters, settings, combined);
                 StorageFormatter.format(ServerConfig.load(node.configFile()), clusterId, false, line -> { });
             }
             return new ControllerCluster(name, directory, clusterId, MetaquorumScripts.ofThisCheckout(), nodes);
@@ -125,11 +135,12 @@ final class ControllerCluster implements AutoCloseable {
         }
     }
 
-    private static void writeConfig(ControllerProcess node, String voters, Map<String, String> settings)
-            throws IOException {
+    private static void writeConfig(ControllerProcess node, String voters, Map<String, String> settings,
+                                    boolean combined) throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
-        boolean broker = !NODE_IDS.contains(node.nodeId());
-        properties.put("process.roles", broker ? "broker" : "controller");
+        boolean controller = NODE_IDS.contains(node.nodeId());
+        boolean broker = !controller || combined;
+        properties.put("process.roles", controller && broker ? "controller,broker" : broker ? "broker" : "controller");
         properties.put("node.id", Integer.toString(node.nodeId()));
         properties.put("controller.quorum.voters", voters);
         properties.put("listeners", node.address().toString());
