@@ -155,6 +155,7 @@ final class LogDirScan {
             pass.diskError("renaming stray", logDirs.get(dir).resolve(found.location().name()), e);
             return false;
         }
+        pass.changed(dir);
         local.addStray(new StrayDir(target, partition, found.topicId(), nowMs));
         pass.strayed++;
         LOG.warn("{}stray partition directory {}: {}; renamed to {}, to be deleted after {} ms", logPrefix,

@@ -101,8 +101,9 @@ public final class PartitionReconciler {
         if (local == null) {
             local = scan.scan(topics, nowMs, pass);
         }
+        TreeSet<UuidKey> changed = new TreeSet<>();
         if (local != null) {
-            TreeSet<UuidKey> changed = changedTopics(topics);
+            changed = changedTopics(topics);
             for (UuidKey id : changed) {
                 removeUnassigned(id, topics.topic(id), pass);
             }
@@ -110,10 +111,11 @@ public final class PartitionReconciler {
                 createAssigned(id, topics.topic(id), pass);
             }
             deleteDueStrays(nowMs, pass);
-            if (!pass.failed()) {
-                for (UuidKey id : changed) {
-                    settle(id, topics.topic(id));
-                }
+        }
+        sync(pass);
+        if (local != null && !pass.failed()) {
+            for (UuidKey id : changed) {
+                settle(id, topics.topic(id));
             }
         }
         if (pass.failed()) {
@@ -178,6 +180,7 @@ public final class PartitionReconciler {
                 pass.diskError("deleting", logDir.resolve(location.name()), e);
                 continue;
             }
+            pass.changed(location.logDir());
             local.removeLive(id, partition);
             pass.removed++;
             LOG.debug("{}deleted partition directory {} ({})", logPrefix, logDir.resolve(location.name()),
@@ -217,6 +220,7 @@ public final class PartitionReconciler {
             pass.diskError("creating", logDir.resolve(name), e);
             return;
         }
+        pass.changed(dir);
         local.addLive(id, partition, new DirLocation(dir, name));
         pass.created++;
         LOG.debug("{}created partition directory {}", logPrefix, logDir.resolve(name));
@@ -230,6 +234,7 @@ public final class PartitionReconciler {
             pass.diskError("restoring stray", logDir.resolve(stray.location().name()), e);
             return;
         }
+        pass.changed(stray.location().logDir());
         local.removeStray(stray);
         local.addLive(id, stray.partition(), new DirLocation(stray.location().logDir(), name));
         pass.restored++;
@@ -252,10 +257,22 @@ public final class PartitionReconciler {
                 pass.diskError("deleting stray", logDir.resolve(stray.location().name()), e);
                 continue;
             }
+            pass.changed(stray.location().logDir());
             local.removeStray(stray);
             pass.straysDeleted++;
             LOG.info("{}deleted stray {} (staged at {}, delay {} ms)", logPrefix,
                     logDir.resolve(stray.location().name()), stray.stagedAtMs(), deleteStaleTopicDelayMs);
+        }
+    }
+
+    /** One directory fsync per changed log dir, before the pass may call itself complete. */
+    private void sync(ReconcilePass pass) {
+        for (int dir : pass.changedLogDirs()) {
+            try {
+                store.sync(logDirs.get(dir));
+            } catch (IOException e) {
+                pass.diskError("syncing", logDirs.get(dir), e);
+            }
         }
     }
 
@@ -270,11 +287,6 @@ public final class PartitionReconciler {
     }
 
     private void logSummary(MetadataImage image, ReconcileResult result) {
-        if (!result.complete()) {
-            LOG.warn("{}partition directories at offset {} incomplete: {} disk errors ({} logged)", logPrefix,
-                    image.lastCommittedOffset(), result.diskErrors().size(),
-                    Math.min(result.diskErrors().size(), ReconcilePass.DISK_ERRORS_LOGGED_MAX));
-        }
         if (!result.changedNothing()) {
             LOG.info("{}partition directories at offset {}: {} created, {} deleted, {} staged as stray, {} restored, "
                     + "{} strays deleted; {} live, {} strays waiting", logPrefix, image.lastCommittedOffset(),

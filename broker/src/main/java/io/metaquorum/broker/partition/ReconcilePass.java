@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,6 +17,8 @@ final class ReconcilePass {
     private final String logPrefix;
     private final List<String> diskErrors = new ArrayList<>();
     private final List<String> leftAlone = new ArrayList<>();
+    /** The indexes of the log dirs whose entries this pass changed: they need a sync. */
+    private final TreeSet<Integer> changedLogDirs = new TreeSet<>();
     int created;
     int removed;
     int strayed;
@@ -35,6 +38,14 @@ final class ReconcilePass {
         if (diskErrors.size() <= DISK_ERRORS_LOGGED_MAX) {
             LOG.warn("{}{}; will retry", logPrefix, message);
         }
+    }
+
+    void changed(int logDir) {
+        changedLogDirs.add(logDir);
+    }
+
+    TreeSet<Integer> changedLogDirs() {
+        return changedLogDirs;
     }
 
     void leftAlone(String description) {

@@ -24,6 +24,7 @@ final class InMemoryPartitionStore implements PartitionStore {
     private final TreeSet<Path> readOnly = new TreeSet<>();
     private int failNextOperations;
     private int mutations;
+    private int syncs;
 
     InMemoryPartitionStore(List<Path> logDirs) {
         logDirs.forEach(dir -> dirs.put(dir, new TreeMap<>()));
@@ -104,6 +105,12 @@ final class InMemoryPartitionStore implements PartitionStore {
         }
     }
 
+    @Override
+    public void sync(Path logDir) throws IOException {
+        dir(logDir);
+        syncs++;
+    }
+
     void put(Path logDir, String name, Node node) {
         dirs.get(logDir).put(name, node);
     }
@@ -123,6 +130,11 @@ final class InMemoryPartitionStore implements PartitionStore {
     /** How many write operations (create, rename, delete) were attempted. */
     int mutations() {
         return mutations;
+    }
+
+    /** How many log-dir syncs were made. */
+    int syncs() {
+        return syncs;
     }
 
     /** The entries of one log dir by name. */

@@ -57,6 +57,7 @@ class PartitionReconcilerTest {
         assertTrue(result.complete());
         assertEquals(2, result.created());
         assertEquals(Long.MAX_VALUE, result.nextDeadlineMs());
+        assertEquals(2, store.syncs(), "one sync per log dir changed");
         assertEquals(expected("a/orders.v1_eu-west-0", metadata(ID1), "b/orders.v1_eu-west-2", metadata(ID1)),
                 store.describe());
     }
@@ -206,6 +207,7 @@ class PartitionReconcilerTest {
         assertTrue(reconciler.reconcile(images.reloaded(), T0 + 2).changedNothing(), "an equal image, no object shared");
         assertTrue(reconciler().reconcile(image, T0 + 3).changedNothing(), "after a restart");
         assertEquals(mutations, store.mutations());
+        assertEquals(2, store.syncs());
     }
 
     @Test

@@ -20,24 +20,24 @@ import java.util.List;
  * through {@link MetadataDelta}, one offset per record, so unchanged topics are shared between
  * successive images exactly as in production.
  */
-final class TestImages {
+public final class TestImages {
     private MetadataImage image = MetadataImage.EMPTY;
     private long nextOffset;
 
-    MetadataImage image() {
+    public MetadataImage image() {
         return image;
     }
 
-    static UuidKey id(long n) {
+    public static UuidKey id(long n) {
         return new UuidKey(0x5EED_0000_0000_0000L | n, 0x0123_4567_89AB_CDEFL ^ n);
     }
 
-    static String base64(UuidKey id) {
+    public static String base64(UuidKey id) {
         return TopicIds.toBase64(id.toUuid());
     }
 
     /** Creates a topic; {@code replicas[p]} are the replicas of partition p. */
-    MetadataImage create(String name, UuidKey id, int[]... replicas) {
+    public MetadataImage create(String name, UuidKey id, int[]... replicas) {
         List<MetadataRecord> records = new ArrayList<>();
         records.add(MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(name)
                 .setTopicId(id.toUuid())).build());
@@ -48,7 +48,7 @@ final class TestImages {
     }
 
     /** Adds partitions at the end of an existing topic. */
-    MetadataImage addPartitions(String name, int[]... replicas) {
+    public MetadataImage addPartitions(String name, int[]... replicas) {
         TopicImage topic = image.topics().topic(name);
         List<MetadataRecord> records = new ArrayList<>();
         for (int i = 0; i < replicas.length; i++) {
@@ -57,14 +57,14 @@ final class TestImages {
         return replay(records);
     }
 
-    MetadataImage delete(String name) {
+    public MetadataImage delete(String name) {
         TopicImage topic = image.topics().topic(name);
         return replay(List.of(MetadataRecord.newBuilder().setRemoveTopic(RemoveTopicRecord.newBuilder()
                 .setTopicId(topic.id().toUuid())).build()));
     }
 
     /** Moves partition {@code partition} of {@code name} to {@code replicas} (all in sync, the first leads). */
-    MetadataImage reassign(String name, int partition, int... replicas) {
+    public MetadataImage reassign(String name, int partition, int... replicas) {
         TopicImage topic = image.topics().topic(name);
         PartitionRegistration old = topic.partition(partition);
         boolean leaderMoves = old.leader() != replicas[0];
@@ -76,7 +76,7 @@ final class TestImages {
     }
 
     /** The same image rebuilt from its records, as after a snapshot load: equal, but no topic object shared. */
-    MetadataImage reloaded() {
+    public MetadataImage reloaded() {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         List<MetadataRecord> records = image.toRecords();
         long offset = 0;
@@ -110,7 +110,7 @@ final class TestImages {
         return Arrays.stream(values).boxed().toList();
     }
 
-    static int[] replicas(int... ids) {
+    public static int[] replicas(int... ids) {
         return ids;
     }
 }
