@@ -7,6 +7,7 @@ import io.metaquorum.metadata.image.TopicsImage;
 import io.metaquorum.metadata.image.UuidKey;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,6 +48,8 @@ import org.slf4j.LoggerFactory;
  * and is not a partition directory.
  */
 public final class PartitionReconciler {
+    /** New directories written per store call (bounds the memory of a pass and the latency of a batch). */
+    public static final int CREATE_BATCH_MAX = 1024;
     /** A pass stops after this many failed operations: by then a log dir is gone or read-only. */
     public static final int DISK_ERRORS_PER_PASS_MAX = 32;
     private static final Logger LOG = LoggerFactory.getLogger(PartitionReconciler.class);
@@ -64,6 +67,9 @@ public final class PartitionReconciler {
      * Invariant: empty while {@code local} is null.
      */
     private final TreeMap<UuidKey, TopicImage> settled = new TreeMap<>();
+    /** Directories planned but not written yet, by log dir; empty between passes. */
+    private final List<List<PartitionStore.NewPartition>> pendingCreations = new ArrayList<>();
+    private int pendingCreationCount;
 
     /**
      * @param brokerId                this broker's node id
@@ -84,6 +90,9 @@ public final class PartitionReconciler {
         this.deleteStaleTopicDelayMs = deleteStaleTopicDelayMs;
         this.store = store;
         this.logPrefix = logPrefix;
+        for (int i = 0; i < logDirs.size(); i++) {
+            pendingCreations.add(new ArrayList<>());
+        }
         this.scan = new LogDirScan(brokerId, this.logDirs, deleteStaleTopicDelayMs, store, logPrefix,
                 new TreeSet<>());
     }
@@ -110,6 +119,7 @@ public final class PartitionReconciler {
             for (UuidKey id : changed) {
                 createAssigned(id, topics.topic(id), pass);
             }
+            flushCreations(pass);
             deleteDueStrays(nowMs, pass);
         }
         sync(pass);
@@ -206,6 +216,7 @@ public final class PartitionReconciler {
         }
     }
 
+    /** Plans a new directory in the log dir with the fewest partitions; written with its batch. */
     private void create(UuidKey id, int partition, String name, ReconcilePass pass) {
         int dir = local.placement(name);
         if (dir < 0) {
@@ -213,17 +224,35 @@ public final class PartitionReconciler {
                     + "directory has that name in every log dir " + logDirs);
             return;
         }
-        Path logDir = logDirs.get(dir);
-        try {
-            store.createPartition(logDir, name, PartitionMetadataFile.format(id));
-        } catch (IOException e) {
-            pass.diskError("creating", logDir.resolve(name), e);
-            return;
-        }
-        pass.changed(dir);
         local.addLive(id, partition, new DirLocation(dir, name));
-        pass.created++;
-        LOG.debug("{}created partition directory {}", logPrefix, logDir.resolve(name));
+        pendingCreations.get(dir).add(new PartitionStore.NewPartition(name, PartitionMetadataFile.format(id)));
+        if (++pendingCreationCount >= CREATE_BATCH_MAX) {
+            flushCreations(pass);
+        }
+    }
+
+    /**
+     * Writes the planned directories, one batch per log dir (so the store can overlap their
+     * fsyncs). The picture already counts them as live: if a batch fails, the pass fails and
+     * the picture is dropped, so the optimism never outlives the pass.
+     */
+    private void flushCreations(ReconcilePass pass) {
+        for (int dir = 0; dir < logDirs.size(); dir++) {
+            List<PartitionStore.NewPartition> batch = pendingCreations.get(dir);
+            if (batch.isEmpty()) {
+                continue;
+            }
+            try {
+                store.createPartitions(logDirs.get(dir), batch);
+                pass.created += batch.size();
+                LOG.debug("{}created {} partition directories in {}", logPrefix, batch.size(), logDirs.get(dir));
+            } catch (IOException e) {
+                pass.diskError("creating " + batch.size() + " partition directories in", logDirs.get(dir), e);
+            }
+            pass.changed(dir);
+            batch.clear();
+        }
+        pendingCreationCount = 0;
     }
 
     private void restore(StrayDir stray, UuidKey id, String name, ReconcilePass pass) {

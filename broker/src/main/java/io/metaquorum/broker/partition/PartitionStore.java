@@ -13,14 +13,14 @@ import java.util.List;
  * "nothing outside {@code log.dirs} is touched" is kept by construction. An implementation
  * checks that {@code name} is one path segment.
  *
- * <p>Durability: {@link #createPartition}, {@link #rename} and {@link #deleteRecursively}
+ * <p>Durability: {@link #createPartitions}, {@link #rename} and {@link #deleteRecursively}
  * change the entries of a log dir, and those changes are durable once {@link #sync} of that
  * log dir returns (one directory fsync per pass instead of one per partition). The new
- * partition directory's own contents are durable when {@link #createPartition} returns.
+ * partition directories' own contents are durable when {@link #createPartitions} returns.
  *
  * <p>Fault model: any operation may throw {@link IOException}; the reconciler then rescans
- * before it trusts its picture of the disk again. After a crash, {@link #createPartition}
- * has left either nothing, or a directory whose {@code partition.metadata} is complete or
+ * before it trusts its picture of the disk again. After a crash, {@link #createPartitions}
+ * has left, for each partition, either nothing, or a directory whose {@code partition.metadata} is complete or
  * absent (never a torn file); {@link #rename} has happened or not; {@link #deleteRecursively}
  * may have removed part of the tree; an unsynced change may be lost.
  */
@@ -39,12 +39,17 @@ public interface PartitionStore {
      */
     byte[] readPartitionMetadata(Path logDir, String dir, int maxBytes) throws IOException;
 
+    /** A partition directory to create: its name and the bytes of its {@code partition.metadata}. */
+    record NewPartition(String dir, byte[] metadata) {
+    }
+
     /**
-     * Creates the directory {@code <logDir>/<dir>} holding {@code partition.metadata} with
-     * {@code metadata}; once this returns the directory's contents are durable (its entry in
-     * {@code logDir} after {@link #sync}). Fails if {@code dir} exists.
+     * Creates each directory {@code <logDir>/<dir>} holding {@code partition.metadata}; when this
+     * returns, every directory's contents are durable (their entries in {@code logDir} after
+     * {@link #sync}). One call for many partitions lets an implementation overlap their fsyncs.
+     * Fails if a {@code dir} exists; after a failure any subset may have been created.
      */
-    void createPartition(Path logDir, String dir, byte[] metadata) throws IOException;
+    void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException;
 
     /** Renames {@code <logDir>/<from>} to {@code <logDir>/<to>} atomically; fails if {@code to} exists. */
     void rename(Path logDir, String from, String to) throws IOException;

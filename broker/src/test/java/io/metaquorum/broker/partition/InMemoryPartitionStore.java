@@ -75,14 +75,22 @@ final class InMemoryPartitionStore implements PartitionStore {
                 node.metadata().length));
     }
 
+    /** Creates them in order and stops at the first failure (the contract allows any subset). */
     @Override
-    public void createPartition(Path logDir, String dir, byte[] metadata) throws IOException {
-        checkName(dir);
-        TreeMap<String, Node> entries = writable(logDir);
-        if (entries.containsKey(dir)) {
-            throw new IOException(logDir.resolve(dir) + " exists");
+    public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
+        for (NewPartition partition : partitions) {
+            checkName(partition.dir());
+            TreeMap<String, Node> entries;
+            try {
+                entries = writable(logDir);
+            } catch (IOException e) {
+                throw new IOException(logDir.resolve(partition.dir()) + ": " + e.getMessage(), e);
+            }
+            if (entries.containsKey(partition.dir())) {
+                throw new IOException(logDir.resolve(partition.dir()) + " exists");
+            }
+            entries.put(partition.dir(), new Node(true, partition.metadata().clone(), 0));
         }
-        entries.put(dir, new Node(true, metadata.clone(), 0));
     }
 
     @Override

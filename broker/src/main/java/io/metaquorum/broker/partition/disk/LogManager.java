@@ -39,7 +39,11 @@ public final class LogManager implements AutoCloseable {
     private static final long CLOSE_WAIT_MS = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(LogManager.class);
 
+    /** Partition directories created at once in one batch (threads whose fsyncs overlap). */
+    static final int SYNC_THREADS_MAX = 16;
+
     private final PartitionReconciler reconciler;
+    private final AutoCloseable resources;
     private final Time time;
     private final String logPrefix;
     private final FaultHandler faultHandler;
@@ -64,13 +68,21 @@ public final class LogManager implements AutoCloseable {
      */
     public LogManager(int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs, Time time, String logPrefix,
                       FaultHandler faultHandler) {
-        this(new PartitionReconciler(brokerId, logDirs, deleteStaleTopicDelayMs, new NioPartitionStore(), logPrefix),
-                brokerId, time, logPrefix, faultHandler);
+        this(new NioPartitionStore(SYNC_THREADS_MAX), brokerId, logDirs, deleteStaleTopicDelayMs, time, logPrefix,
+                faultHandler);
     }
 
-    /** Runs {@code reconciler} (over whatever store it was given) on the LogManager thread. */
-    LogManager(PartitionReconciler reconciler, int brokerId, Time time, String logPrefix, FaultHandler faultHandler) {
+    private LogManager(NioPartitionStore store, int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs,
+                       Time time, String logPrefix, FaultHandler faultHandler) {
+        this(new PartitionReconciler(brokerId, logDirs, deleteStaleTopicDelayMs, store, logPrefix), brokerId, time,
+                logPrefix, faultHandler, store);
+    }
+
+    /** Runs {@code reconciler} (over whatever store it was given) on the LogManager thread; closes {@code resources} at the end. */
+    LogManager(PartitionReconciler reconciler, int brokerId, Time time, String logPrefix, FaultHandler faultHandler,
+               AutoCloseable resources) {
         this.reconciler = reconciler;
+        this.resources = resources;
         this.time = time;
         this.logPrefix = logPrefix;
         this.faultHandler = faultHandler;
@@ -133,6 +145,12 @@ public final class LogManager implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (Throwable fault) {
             faultHandler.handleFault(logPrefix + "the LogManager stopped on a fault: " + fault, fault);
+        } finally {
+            try {
+                resources.close();
+            } catch (Exception e) {
+                LOG.warn("{}closing the partition store failed: {}", logPrefix, e.toString());
+            }
         }
     }
 

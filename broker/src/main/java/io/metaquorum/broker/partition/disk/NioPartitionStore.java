@@ -5,6 +5,7 @@ import io.metaquorum.broker.partition.PartitionStore;
 import io.metaquorum.common.invariant.Invariants;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -20,20 +21,47 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@link PartitionStore} on the real file system (java.nio). {@code partition.metadata} is
  * written as Kafka writes it: to {@code partition.metadata.tmp}, fsync, atomic rename, then an
  * fsync of the partition directory; the log dir itself is fsynced once per pass by
- * {@link #sync}. Symbolic links are never followed: a link under a log dir is an entry that is
+ * {@link #sync}. The directories of one batch are created by a small pool of threads, so
+ * their fsyncs overlap. Symbolic links are never followed: a link under a log dir is an entry that is
  * not a directory, and deleting a tree removes links, not what they point to.
  *
  * <p>Every path is {@code logDir.resolve(name)} with {@code name} checked to be one plain path
  * segment, so nothing outside the log dirs can be named.
  */
-public final class NioPartitionStore implements PartitionStore {
+public final class NioPartitionStore implements PartitionStore, AutoCloseable {
     /** The suffix of the temporary file {@code partition.metadata} is written to before its rename. */
     public static final String TEMP_SUFFIX = ".tmp";
+    /** Failures of one batch attached to the first as suppressed exceptions; the rest are dropped. */
+    private static final int SUPPRESSED_MAX = 8;
+
+    private final int syncThreadsMax;
+    private final ExecutorService syncPool;
+
+    /**
+     * @param syncThreadsMax how many partition directories of one batch are created at once;
+     *                       their fsyncs overlap, so the file system commits them together
+     *                       instead of one journal commit per fsync
+     */
+    public NioPartitionStore(int syncThreadsMax) {
+        Invariants.check(syncThreadsMax >= 1, "syncThreadsMax must be >= 1, got %d", syncThreadsMax);
+        this.syncThreadsMax = syncThreadsMax;
+        AtomicInteger threads = new AtomicInteger();
+        this.syncPool = Executors.newFixedThreadPool(syncThreadsMax, runnable -> {
+            Thread thread = new Thread(runnable, "partition-sync-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
 
     @Override
     public List<Entry> list(Path logDir) throws IOException {
@@ -57,7 +85,53 @@ public final class NioPartitionStore implements PartitionStore {
     }
 
     @Override
-    public void createPartition(Path logDir, String dir, byte[] metadata) throws IOException {
+    public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
+        if (partitions.size() == 1 || syncThreadsMax == 1) {
+            for (NewPartition partition : partitions) {
+                createPartition(logDir, partition.dir(), partition.metadata());
+            }
+            return;
+        }
+        List<Future<?>> futures = new ArrayList<>(partitions.size());
+        for (NewPartition partition : partitions) {
+            futures.add(syncPool.submit(() -> {
+                createPartition(logDir, partition.dir(), partition.metadata());
+                return null;
+            }));
+        }
+        IOException failure = null;
+        for (Future<?> future : futures) {
+            try {
+                future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = accumulate(failure, new InterruptedIOException("interrupted while creating under " + logDir));
+            } catch (ExecutionException e) {
+                failure = accumulate(failure, e.getCause() instanceof IOException io ? io
+                        : new IOException("creating under " + logDir + " failed", e.getCause()));
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static IOException accumulate(IOException first, IOException next) {
+        if (first == null) {
+            return next;
+        }
+        if (first.getSuppressed().length < SUPPRESSED_MAX) {
+            first.addSuppressed(next);
+        }
+        return first;
+    }
+
+    @Override
+    public void close() {
+        syncPool.shutdown();
+    }
+
+    private void createPartition(Path logDir, String dir, byte[] metadata) throws IOException {
         Path partitionDir = entry(logDir, dir);
         Files.createDirectory(partitionDir);
         try {

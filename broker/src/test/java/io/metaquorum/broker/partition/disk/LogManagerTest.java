@@ -110,7 +110,7 @@ class LogManagerTest {
         BlockingStore store = new BlockingStore();
         PartitionReconciler reconciler = new PartitionReconciler(BROKER, List.of(a), 60_000, store, "[node 4] ");
         LogManager manager = started(new LogManager(reconciler, BROKER, SystemTime.INSTANCE, "[node 4] ",
-                (message, cause) -> faults.add(message)));
+                (message, cause) -> faults.add(message), () -> { }));
         manager.onImage(images.create("first", id(1), replicas(4)));
         assertTrue(store.entered.await(AWAIT_MS, TimeUnit.MILLISECONDS), "the first pass reached the disk");
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
@@ -212,7 +212,7 @@ class LogManagerTest {
 
     /** The NIO store, with the first partition creation held until the test releases it. */
     private static final class BlockingStore implements PartitionStore {
-        private final NioPartitionStore disk = new NioPartitionStore();
+        private final NioPartitionStore disk = new NioPartitionStore(1);
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicInteger syncs = new AtomicInteger();
@@ -228,7 +228,7 @@ class LogManagerTest {
         }
 
         @Override
-        public void createPartition(Path logDir, String dir, byte[] metadata) throws IOException {
+        public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
             entered.countDown();
             try {
                 if (!release.await(AWAIT_MS, TimeUnit.MILLISECONDS)) {
@@ -238,7 +238,7 @@ class LogManagerTest {
                 Thread.currentThread().interrupt();
                 throw new IOException(e);
             }
-            disk.createPartition(logDir, dir, metadata);
+            disk.createPartitions(logDir, partitions);
         }
 
         @Override

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,16 @@ class NioPartitionStoreTest {
     @TempDir
     Path root;
 
-    private final NioPartitionStore store = new NioPartitionStore();
+    private final NioPartitionStore store = new NioPartitionStore(4);
+
+    @AfterEach
+    void closeStore() {
+        store.close();
+    }
+
+    private void create(Path logDir, String dir) throws IOException {
+        store.createPartitions(logDir, List.of(new PartitionStore.NewPartition(dir, METADATA)));
+    }
 
     private Path logDir() throws IOException {
         return Files.createDirectories(root.resolve("logs"));
@@ -42,13 +52,13 @@ class NioPartitionStoreTest {
     @Test
     void createsTheDirectoryAndTheFileAndLeavesNoTemporaryFile() throws IOException {
         Path logDir = logDir();
-        store.createPartition(logDir, "t.x-3", METADATA);
+        create(logDir, "t.x-3");
         store.sync(logDir);
         assertArrayEquals(METADATA, Files.readAllBytes(logDir.resolve("t.x-3/partition.metadata")));
         assertEquals(List.of("", "t.x-3", "t.x-3/partition.metadata"), tree(logDir));
         assertArrayEquals(METADATA, store.readPartitionMetadata(logDir, "t.x-3", 100));
         assertEquals(List.of(new PartitionStore.Entry("t.x-3", true)), store.list(logDir));
-        assertThrows(FileAlreadyExistsException.class, () -> store.createPartition(logDir, "t.x-3", METADATA));
+        assertThrows(FileAlreadyExistsException.class, () -> create(logDir, "t.x-3"));
     }
 
     @Test
@@ -56,8 +66,24 @@ class NioPartitionStoreTest {
         Path logDir = logDir();
         Files.createDirectories(logDir.resolve("t-0"));
         Files.writeString(logDir.resolve("t-0/00000000000000000000.log"), "data");
-        assertThrows(FileAlreadyExistsException.class, () -> store.createPartition(logDir, "t-0", METADATA));
+        assertThrows(FileAlreadyExistsException.class, () -> create(logDir, "t-0"));
         assertEquals(List.of("", "t-0", "t-0/00000000000000000000.log"), tree(logDir));
+    }
+
+    @Test
+    void createsABatchAndReportsAFailureInItAfterTheRestAreDone() throws IOException {
+        Path logDir = logDir();
+        Files.createDirectory(logDir.resolve("t-5"));
+        List<PartitionStore.NewPartition> batch = new java.util.ArrayList<>();
+        for (int p = 0; p < 10; p++) {
+            batch.add(new PartitionStore.NewPartition("t-" + p, METADATA));
+        }
+        IOException failure = assertThrows(IOException.class, () -> store.createPartitions(logDir, batch));
+        assertTrue(failure.getMessage().contains("t-5"), failure.getMessage());
+        for (int p = 0; p < 10; p++) {
+            assertEquals(p != 5, Files.exists(logDir.resolve("t-" + p + "/partition.metadata")), "t-" + p);
+        }
+        assertEquals(20, tree(logDir).size(), tree(logDir).toString());
     }
 
     @Test
@@ -72,7 +98,7 @@ class NioPartitionStoreTest {
     @Test
     void renamesAndRefusesToReplaceAnExistingEntry() throws IOException {
         Path logDir = logDir();
-        store.createPartition(logDir, "t-0", METADATA);
+        create(logDir, "t-0");
         store.rename(logDir, "t-0", "t-0.5-stray");
         assertEquals(List.of("", "t-0.5-stray", "t-0.5-stray/partition.metadata"), tree(logDir));
         Files.createDirectory(logDir.resolve("empty"));
@@ -85,12 +111,12 @@ class NioPartitionStoreTest {
         Path logDir = logDir();
         Path outside = Files.createDirectories(root.resolve("precious"));
         Files.writeString(outside.resolve("keep"), "keep");
-        store.createPartition(logDir, "t-0", METADATA);
+        create(logDir, "t-0");
         Files.createDirectories(logDir.resolve("t-0/sub/deeper"));
         Files.writeString(logDir.resolve("t-0/sub/deeper/00000000000000000000.log"), "data");
         Files.createSymbolicLink(logDir.resolve("t-0/link"), outside);
         Files.createSymbolicLink(logDir.resolve("t-0/sub/file-link"), outside.resolve("keep"));
-        store.createPartition(logDir, "t-1", METADATA);
+        create(logDir, "t-1");
 
         store.deleteRecursively(logDir, "t-0");
         assertFalse(Files.exists(logDir.resolve("t-0")));
@@ -115,7 +141,7 @@ class NioPartitionStoreTest {
         Path logDir = logDir();
         for (String name : new String[] {"..", ".", "", "../x", "a/b"}) {
             assertThrows(InvariantViolation.class, () -> store.deleteRecursively(logDir, name), name);
-            assertThrows(InvariantViolation.class, () -> store.createPartition(logDir, name, METADATA), name);
+            assertThrows(InvariantViolation.class, () -> create(logDir, name), name);
         }
         assertEquals(List.of("", "logs"), tree(root));
     }
