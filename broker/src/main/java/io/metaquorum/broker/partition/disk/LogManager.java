@@ -3,6 +3,7 @@ package io.metaquorum.broker.partition.disk;
 import io.metaquorum.broker.partition.PartitionReconciler;
 import io.metaquorum.broker.partition.ReconcileResult;
 import io.metaquorum.common.fault.FaultHandler;
+import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.common.time.Time;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.nio.file.Path;
@@ -78,7 +79,10 @@ public final class LogManager implements AutoCloseable {
                 logPrefix, faultHandler, store);
     }
 
-    /** Runs {@code reconciler} (over whatever store it was given) on the LogManager thread; closes {@code resources} at the end. */
+    /**
+     * Runs {@code reconciler} (over whatever store it was given) on the LogManager thread and
+     * closes {@code resources} when the thread ends.
+     */
     LogManager(PartitionReconciler reconciler, int brokerId, Time time, String logPrefix, FaultHandler faultHandler,
                AutoCloseable resources) {
         this.reconciler = reconciler;
@@ -90,8 +94,12 @@ public final class LogManager implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
+    /** Starts the thread; once. */
     public void start() {
-        thread.start();
+        synchronized (lock) {
+            Invariants.check(!closing, "the LogManager is closed");
+            thread.start();
+        }
     }
 
     /** Offers the newest committed image; never blocks on the disk. Older or empty images are ignored. */
@@ -119,9 +127,15 @@ public final class LogManager implements AutoCloseable {
 
     @Override
     public void close() {
+        boolean neverStarted;
         synchronized (lock) {
             closing = true;
             lock.notifyAll();
+            neverStarted = thread.getState() == Thread.State.NEW;
+        }
+        if (neverStarted) {
+            closeResources();
+            return;
         }
         if (thread.isAlive() && Thread.currentThread() != thread) {
             try {
@@ -146,11 +160,15 @@ public final class LogManager implements AutoCloseable {
         } catch (Throwable fault) {
             faultHandler.handleFault(logPrefix + "the LogManager stopped on a fault: " + fault, fault);
         } finally {
-            try {
-                resources.close();
-            } catch (Exception e) {
-                LOG.warn("{}closing the partition store failed: {}", logPrefix, e.toString());
-            }
+            closeResources();
+        }
+    }
+
+    private void closeResources() {
+        try {
+            resources.close();
+        } catch (Exception e) {
+            LOG.warn("{}closing the partition store failed: {}", logPrefix, e.toString());
         }
     }
 
