@@ -37,6 +37,7 @@ class BoundariesTest {
         "io.metaquorum.cli..",                  // command-line tools
         "io.metaquorum.client..",               // admin client: deadlines, backoff sleeps, gRPC channels
         "io.metaquorum.bench..",                // benchmarks
+        "io.metaquorum.broker.partition.disk..", // partition directories on disk and the LogManager thread
     };
 
     private static JavaClasses classes;

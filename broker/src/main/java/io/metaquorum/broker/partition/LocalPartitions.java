@@ -1,0 +1,143 @@
+package io.metaquorum.broker.partition;
+
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.image.UuidKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The reconciler's picture of what is under the log dirs: the live partition directories by
+ * topic id and partition, the strays waiting for deletion, and the names of the entries it
+ * leaves alone. Built by a scan, then kept up to date by the reconciler's own successful
+ * operations (nothing else is expected to write under {@code log.dirs}); thrown away after a
+ * failed operation, when it can no longer be trusted.
+ *
+ * <p>Invariants: {@code liveCount[d]} is the number of live directories in log dir d; at most
+ * one live directory per partition; a location is live, stray or foreign, never two of these.
+ */
+final class LocalPartitions {
+    private final TreeMap<UuidKey, TreeMap<Integer, DirLocation>> live = new TreeMap<>();
+    private final int[] liveCount;
+    private final TreeMap<DirLocation, StrayDir> strays = new TreeMap<>();
+    /** Strays whose topic id is known, so a partition that comes back can take its directory back. */
+    private final TreeMap<PartitionKey, TreeSet<DirLocation>> straysByPartition = new TreeMap<>();
+    /** Entries under each log dir that are neither partitions nor strays: their names are taken. */
+    private final List<TreeSet<String>> foreign = new ArrayList<>();
+
+    LocalPartitions(int logDirCount) {
+        liveCount = new int[logDirCount];
+        for (int i = 0; i < logDirCount; i++) {
+            foreign.add(new TreeSet<>());
+        }
+    }
+
+    DirLocation live(UuidKey topicId, int partition) {
+        TreeMap<Integer, DirLocation> partitions = live.get(topicId);
+        return partitions == null ? null : partitions.get(partition);
+    }
+
+    /** The live partitions of one topic by index (a copy: the caller removes while iterating). */
+    NavigableMap<Integer, DirLocation> liveOf(UuidKey topicId) {
+        TreeMap<Integer, DirLocation> partitions = live.get(topicId);
+        return partitions == null ? new TreeMap<>() : new TreeMap<>(partitions);
+    }
+
+    /** The ids of the topics with at least one live directory. */
+    Iterable<UuidKey> liveTopicIds() {
+        return live.keySet();
+    }
+
+    int liveCount() {
+        int total = 0;
+        for (int count : liveCount) {
+            total += count;
+        }
+        return total;
+    }
+
+    void addLive(UuidKey topicId, int partition, DirLocation location) {
+        DirLocation previous = live.computeIfAbsent(topicId, id -> new TreeMap<>()).put(partition, location);
+        Invariants.check(previous == null, "partition %d of topic %s is live twice: %s and %s", partition, topicId,
+                previous, location);
+        liveCount[location.logDir()]++;
+    }
+
+    void removeLive(UuidKey topicId, int partition) {
+        TreeMap<Integer, DirLocation> partitions = live.get(topicId);
+        DirLocation removed = partitions == null ? null : partitions.remove(partition);
+        Invariants.check(removed != null, "partition %d of topic %s is not live", partition, topicId);
+        if (partitions.isEmpty()) {
+            live.remove(topicId);
+        }
+        liveCount[removed.logDir()]--;
+    }
+
+    void addStray(StrayDir stray) {
+        Invariants.check(strays.put(stray.location(), stray) == null, "stray %s added twice", stray.location());
+        if (stray.topicId() != null) {
+            straysByPartition.computeIfAbsent(new PartitionKey(stray.topicId(), stray.partition()),
+                    key -> new TreeSet<>()).add(stray.location());
+        }
+    }
+
+    void removeStray(StrayDir stray) {
+        strays.remove(stray.location());
+        if (stray.topicId() != null) {
+            PartitionKey key = new PartitionKey(stray.topicId(), stray.partition());
+            TreeSet<DirLocation> locations = straysByPartition.get(key);
+            locations.remove(stray.location());
+            if (locations.isEmpty()) {
+                straysByPartition.remove(key);
+            }
+        }
+    }
+
+    /** A stray that held exactly this partition of this topic id, or null. */
+    StrayDir strayOf(UuidKey topicId, int partition) {
+        TreeSet<DirLocation> locations = straysByPartition.get(new PartitionKey(topicId, partition));
+        return locations == null ? null : strays.get(locations.first());
+    }
+
+    /** The strays, in location order (a copy: the caller deletes while iterating). */
+    List<StrayDir> strays() {
+        return new ArrayList<>(strays.values());
+    }
+
+    int strayCount() {
+        return strays.size();
+    }
+
+    void addForeign(DirLocation location) {
+        foreign.get(location.logDir()).add(location.name());
+    }
+
+    /**
+     * True when a stray or a foreign entry already has this name in this log dir. (A live
+     * directory cannot: two live directories with one name would be two topics with one name
+     * in one image.)
+     */
+    boolean isTaken(DirLocation location) {
+        return foreign.get(location.logDir()).contains(location.name()) || strays.containsKey(location);
+    }
+
+    /**
+     * The log dir for a new partition directory named {@code name}: the one with the fewest live
+     * partitions (ties: the first in {@code log.dirs} order) where the name is free; -1 when it is
+     * taken in every log dir.
+     */
+    int placement(String name) {
+        int best = -1;
+        for (int dir = 0; dir < liveCount.length; dir++) {
+            if (isTaken(new DirLocation(dir, name))) {
+                continue;
+            }
+            if (best < 0 || liveCount[dir] < liveCount[best]) {
+                best = dir;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,326 @@
+package io.metaquorum.broker.partition;
+
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.TopicImage;
+import io.metaquorum.metadata.image.TopicsImage;
+import io.metaquorum.metadata.image.UuidKey;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes the partition directories under {@code log.dirs} match what a {@link MetadataImage}
+ * assigns to this broker (DESIGN.md §7, KIP-516, KAFKA-14616): the deterministic core of the
+ * LogManager. No I/O of its own (everything goes through a {@link PartitionStore}), no clock
+ * (time is the {@code nowMs} argument), no thread (the caller owns one and calls
+ * {@link #reconcile} with the newest image, and again at the returned deadline).
+ *
+ * <p>One pass:
+ * <ol>
+ *   <li>On the first pass, and on the first after a disk error, the log dirs are scanned
+ *       ({@link LogDirScan}): directories that the image does not assign to this broker with
+ *       the same topic id are renamed aside as strays at once; strays from earlier runs are
+ *       taken back with the time in their names.</li>
+ *   <li>Only topics whose {@link TopicImage} changed since the last complete pass are looked at
+ *       (images share unchanged topics, so this is a reference comparison), then: a directory
+ *       the image no longer assigns (topic deleted, partition moved away) is deleted at once;
+ *       then a missing directory is created in the log dir with the fewest partitions, or taken
+ *       back from a stray that holds exactly that topic id and partition.</li>
+ *   <li>Strays whose {@code delete.stale.topic.delay.ms} has passed are deleted.</li>
+ * </ol>
+ * Deletions precede creations so that a topic deleted and re-created under the same name
+ * between two images gets a fresh directory where the old one was.
+ *
+ * <p>Fault model: a failed operation ends trust in the picture of the disk; the next pass
+ * rescans. The picture is otherwise kept from this reconciler's own operations: nothing else
+ * is expected to write under {@code log.dirs} while it runs.
+ *
+ * <p>Invariant: after a complete pass over image I, the live directories are exactly the
+ * partitions I assigns to this broker, each named {@code <topic>-<partition>} and holding its
+ * topic id; everything else under {@code log.dirs} is a stray not yet due or was there before
+ * and is not a partition directory.
+ */
+public final class PartitionReconciler {
+    /** New directories written per store call (bounds the memory of a pass and the latency of a batch). */
+    public static final int CREATE_BATCH_MAX = 1024;
+    /** A pass stops after this many failed operations: by then a log dir is gone or read-only. */
+    public static final int DISK_ERRORS_PER_PASS_MAX = 32;
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionReconciler.class);
+
+    private final int brokerId;
+    private final List<Path> logDirs;
+    private final long deleteStaleTopicDelayMs;
+    private final PartitionStore store;
+    private final String logPrefix;
+    private final LogDirScan scan;
+    /** The picture of the log dirs; null until the first scan and after a disk error. */
+    private LocalPartitions local;
+    /**
+     * The topic images that were fully materialized by an earlier pass, by id.
+     * Invariant: empty while {@code local} is null.
+     */
+    private final TreeMap<UuidKey, TopicImage> settled = new TreeMap<>();
+    /** Directories planned but not written yet, by log dir; empty between passes. */
+    private final List<List<PartitionStore.NewPartition>> pendingCreations = new ArrayList<>();
+    private int pendingCreationCount;
+
+    /**
+     * @param brokerId                this broker's node id
+     * @param logDirs                 {@code log.dirs}, in order (placement ties go to the first)
+     * @param deleteStaleTopicDelayMs how long a stray waits before it is deleted
+     * @param store                   the file system under {@code logDirs}
+     * @param logPrefix               node context for log lines, e.g. {@code "[node 4] "}
+     */
+    public PartitionReconciler(int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs, PartitionStore store,
+                               String logPrefix) {
+        Invariants.check(!logDirs.isEmpty(), "a broker needs at least one log dir");
+        Invariants.check(deleteStaleTopicDelayMs >= 0, "delete.stale.topic.delay.ms must be >= 0, got %d",
+                deleteStaleTopicDelayMs);
+        Invariants.check(new TreeSet<>(logDirs).size() == logDirs.size(), "log.dirs lists a directory twice: %s",
+                logDirs);
+        this.brokerId = brokerId;
+        this.logDirs = List.copyOf(logDirs);
+        this.deleteStaleTopicDelayMs = deleteStaleTopicDelayMs;
+        this.store = store;
+        this.logPrefix = logPrefix;
+        for (int i = 0; i < logDirs.size(); i++) {
+            pendingCreations.add(new ArrayList<>());
+        }
+        this.scan = new LogDirScan(brokerId, this.logDirs, deleteStaleTopicDelayMs, store, logPrefix,
+                new TreeSet<>());
+    }
+
+    /**
+     * Brings the log dirs in line with {@code image} at wall-clock time {@code nowMs}. Call it
+     * with the newest image whenever one arrives, and at {@link ReconcileResult#nextDeadlineMs}
+     * (with the same image) so strays are deleted on time; after an incomplete result call it
+     * again later. Reconciling the same image twice does nothing the second time (unless a
+     * stray fell due).
+     */
+    public ReconcileResult reconcile(MetadataImage image, long nowMs) {
+        ReconcilePass pass = new ReconcilePass(logPrefix);
+        TopicsImage topics = image.topics();
+        if (local == null) {
+            local = scan.scan(topics, nowMs, pass);
+        }
+        TreeSet<UuidKey> changed = new TreeSet<>();
+        if (local != null) {
+            changed = changedTopics(topics);
+            for (UuidKey id : changed) {
+                removeUnassigned(id, topics.topic(id), pass);
+            }
+            for (UuidKey id : changed) {
+                createAssigned(id, topics.topic(id), pass);
+            }
+            flushCreations(pass);
+            deleteDueStrays(nowMs, pass);
+        }
+        sync(pass);
+        if (local != null && !pass.failed()) {
+            for (UuidKey id : changed) {
+                settle(id, topics.topic(id));
+            }
+        }
+        if (pass.failed()) {
+            local = null;
+            settled.clear();
+        }
+        ReconcileResult result = pass.result(nextDeadlineMs());
+        logSummary(image, result);
+        return result;
+    }
+
+    /**
+     * The ids of the topics to look at: in the image but changed since settled, or gone from
+     * the image while live or settled here.
+     */
+    private TreeSet<UuidKey> changedTopics(TopicsImage topics) {
+        TreeSet<UuidKey> changed = new TreeSet<>();
+        for (TopicImage topic : topics.byId().values()) {
+            if (settled.get(topic.id()) != topic) {
+                changed.add(topic.id());
+            }
+        }
+        for (UuidKey id : local.liveTopicIds()) {
+            if (topics.topic(id) == null) {
+                changed.add(id);
+            }
+        }
+        for (UuidKey id : settled.keySet()) {
+            if (topics.topic(id) == null) {
+                changed.add(id);
+            }
+        }
+        return changed;
+    }
+
+    private void settle(UuidKey id, TopicImage topic) {
+        if (topic == null) {
+            settled.remove(id);
+        } else {
+            settled.put(id, topic);
+        }
+    }
+
+    private boolean isAssigned(TopicImage topic, int partition) {
+        return topic != null && partition < topic.partitionCount() && topic.partition(partition).hasReplica(brokerId);
+    }
+
+    private void removeUnassigned(UuidKey id, TopicImage topic, ReconcilePass pass) {
+        for (Map.Entry<Integer, DirLocation> entry : local.liveOf(id).entrySet()) {
+            if (pass.stopped()) {
+                return;
+            }
+            int partition = entry.getKey();
+            if (isAssigned(topic, partition)) {
+                continue;
+            }
+            DirLocation location = entry.getValue();
+            Path logDir = logDirs.get(location.logDir());
+            try {
+                store.deleteRecursively(logDir, location.name());
+            } catch (IOException e) {
+                pass.diskError("deleting", logDir.resolve(location.name()), e);
+                continue;
+            }
+            pass.changed(location.logDir());
+            local.removeLive(id, partition);
+            pass.removed++;
+            LOG.debug("{}deleted partition directory {} ({})", logPrefix, logDir.resolve(location.name()),
+                    topic == null ? "topic deleted" : "no longer assigned to broker " + brokerId);
+        }
+    }
+
+    private void createAssigned(UuidKey id, TopicImage topic, ReconcilePass pass) {
+        if (topic == null) {
+            return;
+        }
+        for (int partition = 0; partition < topic.partitionCount() && !pass.stopped(); partition++) {
+            if (!topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
+                continue;
+            }
+            String name = PartitionDirName.partitionDir(topic.name(), partition);
+            StrayDir stray = local.strayOf(id, partition);
+            if (stray != null && !local.isTaken(new DirLocation(stray.location().logDir(), name))) {
+                restore(stray, id, name, pass);
+            } else {
+                create(id, partition, name, pass);
+            }
+        }
+    }
+
+    /** Plans a new directory in the log dir with the fewest partitions; written with its batch. */
+    private void create(UuidKey id, int partition, String name, ReconcilePass pass) {
+        int dir = local.placement(name);
+        if (dir < 0) {
+            pass.diskError("cannot create partition directory " + name + ": an entry that is not a partition "
+                    + "directory has that name in every log dir " + logDirs);
+            return;
+        }
+        local.addLive(id, partition, new DirLocation(dir, name));
+        pendingCreations.get(dir).add(new PartitionStore.NewPartition(name, PartitionMetadataFile.format(id)));
+        if (++pendingCreationCount >= CREATE_BATCH_MAX) {
+            flushCreations(pass);
+        }
+    }
+
+    /**
+     * Writes the planned directories, one batch per log dir (so the store can overlap their
+     * fsyncs). The picture already counts them as live: if a batch fails, the pass fails and
+     * the picture is dropped, so the optimism never outlives the pass.
+     */
+    private void flushCreations(ReconcilePass pass) {
+        for (int dir = 0; dir < logDirs.size(); dir++) {
+            List<PartitionStore.NewPartition> batch = pendingCreations.get(dir);
+            if (batch.isEmpty()) {
+                continue;
+            }
+            try {
+                store.createPartitions(logDirs.get(dir), batch);
+                pass.created += batch.size();
+                LOG.debug("{}created {} partition directories in {}", logPrefix, batch.size(), logDirs.get(dir));
+            } catch (IOException e) {
+                pass.diskError("creating " + batch.size() + " partition directories in", logDirs.get(dir), e);
+            }
+            pass.changed(dir);
+            batch.clear();
+        }
+        pendingCreationCount = 0;
+    }
+
+    private void restore(StrayDir stray, UuidKey id, String name, ReconcilePass pass) {
+        Path logDir = logDirs.get(stray.location().logDir());
+        try {
+            store.rename(logDir, stray.location().name(), name);
+        } catch (IOException e) {
+            pass.diskError("restoring stray", logDir.resolve(stray.location().name()), e);
+            return;
+        }
+        pass.changed(stray.location().logDir());
+        local.removeStray(stray);
+        local.addLive(id, stray.partition(), new DirLocation(stray.location().logDir(), name));
+        pass.restored++;
+        LOG.info("{}stray {} holds a partition assigned to broker {} again; renamed back to {}", logPrefix,
+                logDir.resolve(stray.location().name()), brokerId, name);
+    }
+
+    private void deleteDueStrays(long nowMs, ReconcilePass pass) {
+        for (StrayDir stray : local.strays()) {
+            if (pass.stopped()) {
+                return;
+            }
+            if (nowMs < stray.deadlineMs(deleteStaleTopicDelayMs)) {
+                continue;
+            }
+            Path logDir = logDirs.get(stray.location().logDir());
+            try {
+                store.deleteRecursively(logDir, stray.location().name());
+            } catch (IOException e) {
+                pass.diskError("deleting stray", logDir.resolve(stray.location().name()), e);
+                continue;
+            }
+            pass.changed(stray.location().logDir());
+            local.removeStray(stray);
+            pass.straysDeleted++;
+            LOG.info("{}deleted stray {} (staged at {}, delay {} ms)", logPrefix,
+                    logDir.resolve(stray.location().name()), stray.stagedAtMs(), deleteStaleTopicDelayMs);
+        }
+    }
+
+    /** One directory fsync per changed log dir, before the pass may call itself complete. */
+    private void sync(ReconcilePass pass) {
+        for (int dir : pass.changedLogDirs()) {
+            try {
+                store.sync(logDirs.get(dir));
+            } catch (IOException e) {
+                pass.diskError("syncing", logDirs.get(dir), e);
+            }
+        }
+    }
+
+    private long nextDeadlineMs() {
+        long next = Long.MAX_VALUE;
+        if (local != null) {
+            for (StrayDir stray : local.strays()) {
+                next = Math.min(next, stray.deadlineMs(deleteStaleTopicDelayMs));
+            }
+        }
+        return next;
+    }
+
+    private void logSummary(MetadataImage image, ReconcileResult result) {
+        if (!result.changedNothing()) {
+            LOG.info("{}partition directories at offset {}: {} created, {} deleted, {} staged as stray, {} restored, "
+                    + "{} strays deleted; {} live, {} strays waiting", logPrefix, image.lastCommittedOffset(),
+                    result.created(), result.removed(), result.strayed(), result.restored(), result.straysDeleted(),
+                    local == null ? "?" : local.liveCount(), local == null ? "?" : local.strayCount());
+        }
+    }
+}

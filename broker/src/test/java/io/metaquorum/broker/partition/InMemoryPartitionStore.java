@@ -1,0 +1,163 @@
+package io.metaquorum.broker.partition;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A {@link PartitionStore} in memory, with the faults the reconciler must survive: log dirs
+ * that refuse writes, and a number of operations that fail. Every entry directly under a log
+ * dir is a file or a directory that holds a {@code partition.metadata} (or not) and possibly
+ * other files, which is all the reconciler can see.
+ */
+final class InMemoryPartitionStore implements PartitionStore {
+    /** One entry under a log dir; {@code metadata} null when a directory has no {@code partition.metadata}. */
+    record Node(boolean directory, byte[] metadata, int otherFiles) {
+    }
+
+    private final TreeMap<Path, TreeMap<String, Node>> dirs = new TreeMap<>();
+    private final TreeSet<Path> readOnly = new TreeSet<>();
+    private int failNextOperations;
+    private int mutations;
+    private int syncs;
+
+    InMemoryPartitionStore(List<Path> logDirs) {
+        logDirs.forEach(dir -> dirs.put(dir, new TreeMap<>()));
+    }
+
+    private TreeMap<String, Node> dir(Path logDir) throws IOException {
+        TreeMap<String, Node> entries = dirs.get(logDir);
+        if (entries == null) {
+            throw new IllegalStateException("not a log dir: " + logDir);
+        }
+        if (failNextOperations > 0) {
+            failNextOperations--;
+            throw new IOException("injected failure under " + logDir);
+        }
+        return entries;
+    }
+
+    private TreeMap<String, Node> writable(Path logDir) throws IOException {
+        TreeMap<String, Node> entries = dir(logDir);
+        if (readOnly.contains(logDir)) {
+            throw new IOException(logDir + ": read-only file system");
+        }
+        mutations++;
+        return entries;
+    }
+
+    private static void checkName(String name) {
+        if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")) {
+            throw new IllegalStateException("not one path segment: '" + name + "'");
+        }
+    }
+
+    @Override
+    public List<Entry> list(Path logDir) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        dir(logDir).forEach((name, node) -> entries.add(new Entry(name, node.directory())));
+        return entries;
+    }
+
+    @Override
+    public byte[] readPartitionMetadata(Path logDir, String dir, int maxBytes) throws IOException {
+        checkName(dir);
+        Node node = dir(logDir).get(dir);
+        if (node == null || !node.directory()) {
+            throw new IOException("no directory " + logDir.resolve(dir));
+        }
+        return node.metadata() == null ? null : Arrays.copyOf(node.metadata(), Math.min(maxBytes,
+                node.metadata().length));
+    }
+
+    /** Creates them in order and stops at the first failure (the contract allows any subset). */
+    @Override
+    public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
+        for (NewPartition partition : partitions) {
+            checkName(partition.dir());
+            TreeMap<String, Node> entries;
+            try {
+                entries = writable(logDir);
+            } catch (IOException e) {
+                throw new IOException(logDir.resolve(partition.dir()) + ": " + e.getMessage(), e);
+            }
+            if (entries.containsKey(partition.dir())) {
+                throw new IOException(logDir.resolve(partition.dir()) + " exists");
+            }
+            entries.put(partition.dir(), new Node(true, partition.metadata().clone(), 0));
+        }
+    }
+
+    @Override
+    public void rename(Path logDir, String from, String to) throws IOException {
+        checkName(from);
+        checkName(to);
+        TreeMap<String, Node> entries = writable(logDir);
+        if (!entries.containsKey(from) || entries.containsKey(to)) {
+            throw new IOException("cannot rename " + from + " to " + to + " in " + logDir);
+        }
+        entries.put(to, entries.remove(from));
+    }
+
+    @Override
+    public void deleteRecursively(Path logDir, String dir) throws IOException {
+        checkName(dir);
+        TreeMap<String, Node> entries = writable(logDir);
+        if (entries.remove(dir) == null) {
+            throw new IOException("no " + logDir.resolve(dir));
+        }
+    }
+
+    @Override
+    public void sync(Path logDir) throws IOException {
+        dir(logDir);
+        syncs++;
+    }
+
+    void put(Path logDir, String name, Node node) {
+        dirs.get(logDir).put(name, node);
+    }
+
+    void setReadOnly(Path logDir, boolean value) {
+        if (value) {
+            readOnly.add(logDir);
+        } else {
+            readOnly.remove(logDir);
+        }
+    }
+
+    void failNextOperations(int count) {
+        failNextOperations = count;
+    }
+
+    /** How many write operations (create, rename, delete) were attempted. */
+    int mutations() {
+        return mutations;
+    }
+
+    /** How many log-dir syncs were made. */
+    int syncs() {
+        return syncs;
+    }
+
+    /** The entries of one log dir by name. */
+    TreeMap<String, Node> entries(Path logDir) {
+        return new TreeMap<>(dirs.get(logDir));
+    }
+
+    /** Every entry as "logdir/name" mapped to what it holds: "file", "dir" or the topic id text. */
+    TreeMap<String, String> describe() {
+        TreeMap<String, String> all = new TreeMap<>();
+        for (Map.Entry<Path, TreeMap<String, Node>> dir : dirs.entrySet()) {
+            dir.getValue().forEach((name, node) -> all.put(dir.getKey().getFileName() + "/" + name,
+                    !node.directory() ? "file" : node.metadata() == null ? "dir"
+                            : new String(node.metadata(), java.nio.charset.StandardCharsets.US_ASCII)));
+        }
+        return all;
+    }
+}
