@@ -146,7 +146,8 @@ public final class NodeServer {
         String rack = (String) config.value("broker.rack");
         return new BrokerRole.Settings(clusterId, config.nodeId(), config.listener().toAddress(),
                 rack == null ? "" : rack, config.intValue("broker.heartbeat.interval.ms"), voterAddresses(config),
-                config.raftTimeouts().requestTimeoutMs());
+                config.raftTimeouts().requestTimeoutMs(), config.logDirs(),
+                config.longValue("delete.stale.topic.delay.ms"));
     }
 
     private static ControllerConfig controllerConfig(ServerConfig config, RaftConfig raftConfig) {

@@ -21,6 +21,12 @@ final class ServerConfigChecks {
         if (config.metadataLogDir().toString().isBlank()) {
             throw new ConfigException(ConfigKeys.METADATA_LOG_DIR, "must name a directory");
         }
+        for (java.nio.file.Path logDir : config.logDirs()) {
+            if (logDir.toAbsolutePath().normalize().equals(config.metadataLogDir().toAbsolutePath().normalize())) {
+                throw new ConfigException(ConfigKeys.LOG_DIRS, "must not hold metadata.log.dir (" + logDir
+                        + "): partition directories and the metadata log need a directory each");
+            }
+        }
         if (config.isController()) {
             checkVoterEntry(config);
         }

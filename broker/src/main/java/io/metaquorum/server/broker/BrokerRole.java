@@ -3,6 +3,7 @@ package io.metaquorum.server.broker;
 import io.metaquorum.broker.lifecycle.BrokerLifecycle;
 import io.metaquorum.broker.lifecycle.BrokerState;
 import io.metaquorum.broker.lifecycle.LifecycleTimings;
+import io.metaquorum.broker.partition.disk.LogManager;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.metadata.image.MetadataImage;
@@ -11,6 +12,7 @@ import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.RaftListener;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +21,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The broker role of a node: its lifecycle with the controllers ({@link BrokerLifecycle} on a
- * {@link BrokerLifecycleDriver}) fed with the images the node's loader publishes. A new
- * incarnation id is drawn on every start, so the controllers can tell a restart from a
- * second process with the same id.
+ * {@link BrokerLifecycleDriver}) and its partition directories ({@link LogManager}), both fed
+ * with the images the node's loader publishes. A new incarnation id is drawn on every start,
+ * so the controllers can tell a restart from a second process with the same id.
+ *
+ * <p>The LogManager gets images only once the broker has replayed the log up to its current
+ * registration: the image a restarted broker loads from its own disk may be hours old, and
+ * reconciling the directories with it would stage as strays partitions that the current log
+ * still assigns here.
  */
 public final class BrokerRole implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerRole.class);
@@ -31,17 +38,20 @@ public final class BrokerRole implements AutoCloseable {
     private final String logPrefix;
     private final MetadataLoader loader;
     private final BrokerLifecycleDriver lifecycle;
+    private final LogManager logManager;
 
-    private BrokerRole(String logPrefix, MetadataLoader loader, BrokerLifecycleDriver lifecycle) {
+    private BrokerRole(String logPrefix, MetadataLoader loader, BrokerLifecycleDriver lifecycle,
+                       LogManager logManager) {
         this.logPrefix = logPrefix;
         this.loader = loader;
         this.lifecycle = lifecycle;
+        this.logManager = logManager;
     }
 
     /** The broker's settings, from the node's configuration. */
     public record Settings(String clusterId, int brokerId, InetSocketAddress listener, String rack,
                            long heartbeatIntervalMs, Map<Integer, InetSocketAddress> controllers,
-                           long callTimeoutMs) {
+                           long callTimeoutMs, List<Path> logDirs, long deleteStaleTopicDelayMs) {
     }
 
     public static BrokerRole create(String logPrefix, Settings settings, MetadataLoader loader,
@@ -57,7 +67,9 @@ public final class BrokerRole implements AutoCloseable {
         LifecycleRpc rpc = new LifecycleRpc(settings.controllers(), settings.callTimeoutMs());
         BrokerLifecycleDriver driver = new BrokerLifecycleDriver(settings.brokerId(), lifecycle, rpc,
                 () -> loader.image().lastCommittedOffset(), SystemTime.INSTANCE, faultHandler);
-        return new BrokerRole(logPrefix, loader, driver);
+        LogManager logManager = new LogManager(settings.brokerId(), settings.logDirs(),
+                settings.deleteStaleTopicDelayMs(), SystemTime.INSTANCE, logPrefix, faultHandler);
+        return new BrokerRole(logPrefix, loader, driver, logManager);
     }
 
     /** Wraps the node's state machine so that every new image reaches this broker. */
@@ -67,10 +79,20 @@ public final class BrokerRole implements AutoCloseable {
 
     private void onImage(MetadataImage image) {
         lifecycle.onMetadataAdvanced();
+        long epoch = lifecycle.brokerEpoch();
+        if (epoch >= 0 && image.lastCommittedOffset() >= epoch) {
+            logManager.onImage(image);
+        }
     }
 
     public void start() {
+        logManager.start();
         lifecycle.start();
+    }
+
+    /** The image offset whose partition directories are all in place, -1 before any. */
+    public long partitionsAppliedOffset() {
+        return logManager.appliedOffset();
     }
 
     public BrokerState state() {
@@ -92,5 +114,6 @@ public final class BrokerRole implements AutoCloseable {
     @Override
     public void close() {
         lifecycle.close();
+        logManager.close();
     }
 }
