@@ -120,6 +120,32 @@ class FetchInteractionTest {
     }
 
     @Test
+    void aFetcherThatHasEveryRecordButNotTheCurrentHighWatermarkIsAnsweredAtOnce() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        long end = replica.log.endOffset();
+        partition(replica.request(2, fetch(2, epoch, end, epoch, 500)));
+        int observer = 7;
+        assertEquals(end, partition(replica.request(observer, fetch(observer, epoch, end, epoch, 500)))
+                .getHighWatermark(), "a new observer learns the high watermark at once");
+        assertTrue(replica.request(observer, fetch(observer, epoch, end, epoch, 500)).isEmpty(),
+                "parked: it knows everything");
+        replica.core.append(epoch, List.of(ByteString.copyFromUtf8("x")), replica.nowMs);
+        FetchPartitionResponse copied = partition(replica.step());
+        assertEquals(1, copied.getBatchesCount(), "the parked observer gets the record");
+        assertEquals(end, copied.getHighWatermark(), "not committed yet");
+        partition(replica.request(2, fetch(2, epoch, end + 1, epoch, 500)));
+        assertEquals(end + 1, replica.core.status().highWatermark(), "the voter's fetch committed it");
+        FetchPartitionResponse commit = partition(replica.request(observer, fetch(observer, epoch, end + 1, epoch,
+                500)));
+        assertEquals(0, commit.getBatchesCount());
+        assertEquals(end + 1, commit.getHighWatermark(), "the observer came back after the commit: told at once");
+        assertTrue(replica.request(observer, fetch(observer, epoch, end + 1, epoch, 500)).isEmpty(),
+                "and parked once it knows it");
+    }
+
+    @Test
     void aLeaderMovedToAHigherEpochAnswersItsParkedFetchesWithTheNewEpochAtOnce() {
         OneReplica replica = new OneReplica();
         replica.electAsLeader();

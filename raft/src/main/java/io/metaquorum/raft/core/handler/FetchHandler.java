@@ -62,7 +62,13 @@ public final class FetchHandler {
             return;
         }
         onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
-        if (p.getFetchOffset() >= ctx.log().endOffset() && fetch.getMaxWaitMs() > 0) {
+        // A fetcher with every record but not yet the current high watermark is answered at
+        // once: it came back after the high watermark moved (while it was writing the records
+        // it had been sent), and parked it would learn of the commit only with the next record
+        // or at the end of its wait (observers: brokers applied commits up to 500 ms late).
+        boolean knowsHighWatermark = leader.progress(fetch.getReplicaId()).highWatermarkSent()
+                >= leader.highWatermark();
+        if (p.getFetchOffset() >= ctx.log().endOffset() && fetch.getMaxWaitMs() > 0 && knowsHighWatermark) {
             long waitMs = Math.min(fetch.getMaxWaitMs(), ctx.config().timeouts().fetchWaitMsMax());
             leader.parkedFetches().put(request.correlationId(), new ParkedFetch(request, nowMs + waitMs));
             parkingLeader = leader;
@@ -129,7 +135,14 @@ public final class FetchHandler {
      * what another replica already knew, and a restarted replica must never learn a smaller one.
      */
     private void respond(RaftRequest request, FetchPartitionResponse.Builder partition) {
-        long highWatermark = ctx.role() instanceof Leader leader ? leader.highWatermark() : -1;
+        long highWatermark = -1;
+        if (ctx.role() instanceof Leader leader) {
+            highWatermark = leader.highWatermark();
+            int replicaId = ((FetchRequest) request.payload()).getReplicaId();
+            if (replicaId >= 0 && replicaId != ctx.localId()) {
+                leader.progress(replicaId).onHighWatermarkSent(highWatermark);
+            }
+        }
         partition.setHighWatermark(highWatermark).setLogStartOffset(ctx.log().startOffset());
         ctx.outbox().sendResponse(request, FetchRpcs.fetchResponse(partition.build()));
     }

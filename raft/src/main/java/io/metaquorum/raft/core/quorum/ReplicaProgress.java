@@ -11,6 +11,8 @@ public final class ReplicaProgress {
     private long lastFetchMs = -1;
     private long lastCaughtUpMs = -1;
     private long leaderEndOffsetAtLastFetch = -1;
+    /** The high watermark in the last fetch answer sent to this replica; -1 before any. */
+    private long highWatermarkSent = -1;
 
     public ReplicaProgress(int replicaId) {
         this.replicaId = replicaId;
@@ -46,6 +48,16 @@ public final class ReplicaProgress {
         endOffset = fetchOffset;
         lastFetchMs = nowMs;
         leaderEndOffsetAtLastFetch = leaderEndOffset;
+    }
+
+    /** The high watermark the last fetch answer told this replica. */
+    public long highWatermarkSent() {
+        return highWatermarkSent;
+    }
+
+    /** Records the high watermark of a fetch answer sent to this replica. */
+    public void onHighWatermarkSent(long highWatermark) {
+        highWatermarkSent = highWatermark;
     }
 
     /** Records that the replica was heard from (FetchSnapshot) without an offset. */

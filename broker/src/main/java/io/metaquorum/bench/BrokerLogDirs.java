@@ -1,0 +1,62 @@
+package io.metaquorum.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The {@code log.dirs} of the brokers of a cluster whose nodes keep their properties under
+ * one data directory ({@code mq-quickstart}'s {@code node-N/server.properties}), so a
+ * benchmark on the same machine can watch their partition directories appear.
+ */
+final class BrokerLogDirs {
+    private final Map<Integer, List<Path>> byBroker;
+
+    private BrokerLogDirs(Map<Integer, List<Path>> byBroker) {
+        this.byBroker = byBroker;
+    }
+
+    static BrokerLogDirs under(Path dataDir) throws IOException {
+        Map<Integer, List<Path>> byBroker = new TreeMap<>();
+        try (var dirs = Files.list(dataDir)) {
+            for (Path dir : dirs.sorted().toList()) {
+                Path config = dir.resolve("server.properties");
+                if (!Files.isRegularFile(config)) {
+                    continue;
+                }
+                Properties props = FailoverBench.load(config);
+                if (props.getProperty("process.roles", "").contains("broker")) {
+                    List<Path> logDirs = new ArrayList<>();
+                    Arrays.stream(props.getProperty("log.dirs", "").split(",")).map(String::trim)
+                            .filter(s -> !s.isEmpty()).forEach(s -> logDirs.add(Path.of(s)));
+                    byBroker.put(Integer.parseInt(props.getProperty("node.id").trim()), logDirs);
+                }
+            }
+        }
+        if (byBroker.isEmpty()) {
+            throw new IllegalArgumentException("no broker's server.properties under " + dataDir
+                    + "; give the data directory of a cluster made by bin/mq-quickstart");
+        }
+        return new BrokerLogDirs(byBroker);
+    }
+
+    List<Integer> brokerIds() {
+        return new ArrayList<>(byBroker.keySet());
+    }
+
+    /** Whether broker {@code id} has {@code <topic>-<partition>/partition.metadata} in one of its log dirs. */
+    boolean has(int id, String topic, int partition) {
+        for (Path logDir : byBroker.get(id)) {
+            if (Files.isRegularFile(logDir.resolve(topic + "-" + partition).resolve("partition.metadata"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
