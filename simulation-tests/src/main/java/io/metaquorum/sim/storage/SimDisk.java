@@ -28,6 +28,7 @@ public final class SimDisk {
     private ElectionState electionState;
     private long writeErrorCount;
     private long tornBatchCount;
+    private long stallCount;
 
     public SimDisk(int nodeId, Random random, DiskProfile profile) {
         this.nodeId = nodeId;
@@ -51,6 +52,7 @@ public final class SimDisk {
     public long nextSyncLatencyMs() {
         long latency = profile.syncMinMs() + random.nextInt(profile.syncMaxMs() - profile.syncMinMs() + 1);
         if (profile.stallProbability() > 0 && random.nextDouble() < profile.stallProbability()) {
+            stallCount++;
             latency += random.nextInt(profile.stallMaxMs() + 1);
         }
         return latency;
@@ -139,6 +141,11 @@ public final class SimDisk {
 
     public long tornBatchCount() {
         return tornBatchCount;
+    }
+
+    /** Syncs that stalled (the slow-disk fault). */
+    public long stallCount() {
+        return stallCount;
     }
 
     /** The batch as a crash mid-write leaves it: its last record cut short, the CRC unchanged. */
