@@ -10,20 +10,25 @@ import java.util.Arrays;
  *
  * <p>High watermarks are not durable: a restarted process reports the value it starts with
  * (0, or its snapshot's offset) until it learns the current one, so values up to that
- * starting value mean "not known yet". Within one incarnation the high watermark never
- * decreases; once a restarted node's high watermark moves past its starting value, it must
- * be at least the largest one the node had before, unless the node lost written data in
- * between (unsynced writes at a crash, or a wipe). A value of -1 is unknown.
+ * starting value mean "not known yet", and so does the offset of a snapshot it loads later
+ * (the snapshot only says that much is committed). Within one incarnation the high watermark never
+ * decreases. Once a restarted node's high watermark moves past its starting value, it must
+ * be at least the largest one the node had before, or, if its log does not reach that far
+ * (a crash lost its unsynced tail, or a wipe its whole disk), at least its log end: a node
+ * learns {@code min(leader's high watermark, own log end)}, and every leader's high
+ * watermark, once it has one, covers all that was ever committed. So a node that lost data
+ * may report less than before only by what it lost, and only until it has fetched it again.
+ * A value is judged when it is learned (an unchanged one was judged then, against the log
+ * end it had then). A value of -1 is unknown.
  */
 public final class ProgressCheck {
     private final int[] maxEpoch;
     private final long[] epochWipes;
     private final long[] incarnations;
-    private final long[] dataLosses;
     private final long[] startingHighWatermark;
     /** The largest high watermark of the current incarnation. */
     private final long[] currentMax;
-    /** The largest high watermark of earlier incarnations since the last data loss. */
+    /** The largest high watermark of earlier incarnations. */
     private final long[] priorMax;
 
     public ProgressCheck(int maxNodeId) {
@@ -31,7 +36,6 @@ public final class ProgressCheck {
         maxEpoch = new int[size];
         epochWipes = new long[size];
         incarnations = new long[size];
-        dataLosses = new long[size];
         startingHighWatermark = new long[size];
         currentMax = new long[size];
         priorMax = new long[size];
@@ -39,7 +43,7 @@ public final class ProgressCheck {
         Arrays.fill(priorMax, -1);
     }
 
-    public void observe(RaftStatus status, long incarnation, long wipeCount, long dataLossCount) {
+    public void observe(RaftStatus status, long incarnation, long wipeCount) {
         int node = status.nodeId();
         if (wipeCount != epochWipes[node]) {
             epochWipes[node] = wipeCount;
@@ -50,19 +54,15 @@ public final class ProgressCheck {
                     + " to " + status.epoch());
         }
         maxEpoch[node] = status.epoch();
-        observeHighWatermark(node, status.highWatermark(), incarnation, dataLossCount);
+        observeHighWatermark(node, status.highWatermark(), status.logStartOffset(), status.logEndOffset(), incarnation);
     }
 
-    private void observeHighWatermark(int node, long hw, long incarnation, long dataLossCount) {
+    private void observeHighWatermark(int node, long hw, long logStartOffset, long logEndOffset, long incarnation) {
         if (incarnation != incarnations[node]) {
             incarnations[node] = incarnation;
             priorMax[node] = Math.max(priorMax[node], currentMax[node]);
             currentMax[node] = -1;
             startingHighWatermark[node] = hw;
-        }
-        if (dataLossCount != dataLosses[node]) {
-            dataLosses[node] = dataLossCount;
-            priorMax[node] = -1;
         }
         if (hw < 0) {
             return;
@@ -71,9 +71,12 @@ public final class ProgressCheck {
             throw new CheckFailure("monotonic-high-watermark", "node " + node + " went back from high watermark "
                     + currentMax[node] + " to " + hw + " within one process incarnation");
         }
-        if (hw > startingHighWatermark[node] && hw < priorMax[node]) {
-            throw new CheckFailure("monotonic-high-watermark", "node " + node + " restarted without losing data and"
-                    + " learned high watermark " + hw + ", below the " + priorMax[node] + " it had before");
+        long floor = Math.min(priorMax[node], logEndOffset);
+        boolean learned = hw > currentMax[node] && hw > Math.max(startingHighWatermark[node], logStartOffset);
+        if (learned && hw < floor) {
+            throw new CheckFailure("monotonic-high-watermark", "node " + node + " restarted and learned high"
+                    + " watermark " + hw + ", below the " + priorMax[node] + " it had before although its log"
+                    + " reaches " + logEndOffset);
         }
         currentMax[node] = Math.max(currentMax[node], hw);
     }

@@ -23,6 +23,8 @@ public final class SimDisk {
     private final int nodeId;
     private final Random random;
     private final DurableLog log = new DurableLog();
+    /** What the disk held before the last wipe (empty if never wiped): a leader may still act on it. */
+    private DurableLog beforeLastWipe = new DurableLog();
     private DiskProfile profile;
     /** Invariant: null until the first write (a fresh disk). */
     private ElectionState electionState;
@@ -100,6 +102,7 @@ public final class SimDisk {
 
     /** The disk is replaced: nothing survives. */
     public void wipe() {
+        beforeLastWipe = log.copy();
         log.clear();
         electionState = null;
     }
@@ -124,6 +127,14 @@ public final class SimDisk {
     /** Whether the record at {@code offset} is durably stored here with {@code epoch}. */
     public boolean durablyStores(long offset, int epoch) {
         return log.stores(offset, epoch);
+    }
+
+    /**
+     * Whether the disk replaced by the last wipe durably stored the record at {@code offset}
+     * with {@code epoch}: what the voter could have reported before the wipe.
+     */
+    public boolean storedBeforeLastWipe(long offset, int epoch) {
+        return beforeLastWipe.stores(offset, epoch);
     }
 
     public long durableEndOffset() {
