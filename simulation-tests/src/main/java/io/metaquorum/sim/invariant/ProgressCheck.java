@@ -10,14 +10,16 @@ import java.util.Arrays;
  *
  * <p>High watermarks are not durable: a restarted process reports the value it starts with
  * (0, or its snapshot's offset) until it learns the current one, so values up to that
- * starting value mean "not known yet", and so does the offset of a snapshot it loads later
- * (the snapshot only says that much is committed). Within one incarnation the high watermark never
+ * starting value mean "not known yet", and so, for a node that lost records below its old
+ * high watermark, does the offset of a snapshot it loads later. Within one incarnation the high watermark never
  * decreases. Once a restarted node's high watermark moves past its starting value, it must
  * be at least the largest one the node had before, or, if its log does not reach that far
  * (a crash lost its unsynced tail, or a wipe its whole disk), at least its log end: a node
  * learns {@code min(leader's high watermark, own log end)}, and every leader's high
- * watermark, once it has one, covers all that was ever committed. So a node that lost data
- * may report less than before only by what it lost, and only until it has fetched it again.
+ * watermark, once it has one, covers all that was ever committed. The log end counted is at
+ * least the one the process recovered: those records lie below the old high watermark, so
+ * they are committed, and truncating them is no excuse. So a node that lost data may report
+ * less than before only by what it lost, and only until it has fetched it again.
  * A value is judged when it is learned (an unchanged one was judged then, against the log
  * end it had then). A value of -1 is unknown.
  */
@@ -26,6 +28,8 @@ public final class ProgressCheck {
     private final long[] epochWipes;
     private final long[] incarnations;
     private final long[] startingHighWatermark;
+    /** The log end the current incarnation recovered. */
+    private final long[] recoveredLogEnd;
     /** The largest high watermark of the current incarnation. */
     private final long[] currentMax;
     /** The largest high watermark of earlier incarnations. */
@@ -37,6 +41,7 @@ public final class ProgressCheck {
         epochWipes = new long[size];
         incarnations = new long[size];
         startingHighWatermark = new long[size];
+        recoveredLogEnd = new long[size];
         currentMax = new long[size];
         priorMax = new long[size];
         Arrays.fill(currentMax, -1);
@@ -63,6 +68,7 @@ public final class ProgressCheck {
             priorMax[node] = Math.max(priorMax[node], currentMax[node]);
             currentMax[node] = -1;
             startingHighWatermark[node] = hw;
+            recoveredLogEnd[node] = logEndOffset;
         }
         if (hw < 0) {
             return;
@@ -71,12 +77,16 @@ public final class ProgressCheck {
             throw new CheckFailure("monotonic-high-watermark", "node " + node + " went back from high watermark "
                     + currentMax[node] + " to " + hw + " within one process incarnation");
         }
-        long floor = Math.min(priorMax[node], logEndOffset);
-        boolean learned = hw > currentMax[node] && hw > Math.max(startingHighWatermark[node], logStartOffset);
-        if (learned && hw < floor) {
+        long floor = Math.min(priorMax[node], Math.max(logEndOffset, recoveredLogEnd[node]));
+        // A loaded snapshot's offset says only "that much is committed": not yet known, for a node
+        // that lost records below its old high watermark and is fetching them again (without such
+        // a loss it fetches from beyond its old high watermark and never loads an older snapshot).
+        boolean unknown = hw <= startingHighWatermark[node]
+                || (recoveredLogEnd[node] < priorMax[node] && hw <= logStartOffset);
+        if (hw > currentMax[node] && !unknown && hw < floor) {
             throw new CheckFailure("monotonic-high-watermark", "node " + node + " restarted and learned high"
                     + " watermark " + hw + ", below the " + priorMax[node] + " it had before although its log"
-                    + " reaches " + logEndOffset);
+                    + " reaches " + logEndOffset + " (recovered: " + recoveredLogEnd[node] + ")");
         }
         currentMax[node] = Math.max(currentMax[node], hw);
     }

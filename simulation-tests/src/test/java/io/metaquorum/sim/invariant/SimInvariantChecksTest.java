@@ -110,6 +110,12 @@ class SimInvariantChecksTest {
         assertDoesNotThrow(() -> check.observe(follower(2, 1, 26, 26), 2, 0), "fetching the lost records back");
         assertFails("monotonic-high-watermark", () -> check.observe(follower(2, 1, 27, 32), 2, 0));
 
+        ProgressCheck truncated = new ProgressCheck(3);
+        truncated.observe(follower(2, 1, 30, 35), 1, 0);
+        truncated.observe(follower(2, 1, 0, 28), 2, 0);
+        // The records it recovered below its old high watermark were committed: truncating them excuses nothing.
+        assertFails("monotonic-high-watermark", () -> truncated.observe(follower(2, 1, 24, 24), 2, 0));
+
         ProgressCheck wiped = new ProgressCheck(3);
         wiped.observe(follower(3, 1, 30, 30), 1, 0);
         wiped.observe(follower(3, 0, 0, 0), 2, 1);
