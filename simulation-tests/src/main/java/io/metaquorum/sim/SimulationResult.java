@@ -1,6 +1,8 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.timeline.Timeline;
 
 /**
@@ -17,10 +19,16 @@ public record SimulationResult(SimulationOptions options, long events, String tr
     static SimulationResult of(SimulationOptions options, World world, String phase, CheckFailure failure,
                                long failureEvent) {
         var network = world.network().stats();
+        long diskFaults = 0;
+        for (SimNode node : world.cluster().nodes()) {
+            SimDisk disk = node.disk();
+            diskFaults += disk.stallCount() + disk.tornBatchCount() + disk.writeErrorCount();
+        }
         RunStats stats = new RunStats(network.delivered(), network.lost(), network.unreachable(), network.timedOut(),
                 world.appends().acceptedCount(), world.appends().ackedCount(),
                 world.checker().committed().committedEndOffset(), world.lifecycle().stops(),
-                world.checker().leaderEpochCount());
+                world.checker().leaderEpochCount(), world.faults().faultsInjected(),
+                network.lost() + network.duplicated() + network.delaySpikes(), diskFaults);
         Timeline timeline = world.timeline() == null ? null
                 : world.timeline().finish(options.replayCommand(), world.scheduler().nowMs());
         return new SimulationResult(options, world.scheduler().executedCount(), world.trace().hex(),

@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
@@ -137,6 +138,11 @@ final class WorldBuilder {
         @Override
         public void beforeTruncate(SimRaftLog log, long offset) {
             target.beforeTruncate(log, offset);
+        }
+
+        @Override
+        public void afterAppend(SimRaftLog log, RecordBatch batch) {
+            target.afterAppend(log, batch);
         }
 
         @Override

@@ -20,6 +20,50 @@ final class SimRuns {
         }
     }
 
+    /**
+     * Asserts a passing run exercised the system: some fault fired (of any kind: discrete,
+     * per message or per disk), some epoch had a leader, and records committed.
+     */
+    static void assertExercised(SimulationResult result) {
+        RunStats stats = result.stats();
+        if (stats.faultsFired() == 0 || stats.elections() == 0 || stats.committedOffsets() == 0) {
+            fail(result.summaryLine() + " passed without exercising anything: " + stats.faultsFired()
+                    + " faults fired, " + stats.elections() + " leader epochs, " + stats.committedOffsets()
+                    + " offsets committed\n  replay: " + result.options().replayCommand() + "\n  " + result.profile());
+        }
+    }
+
+    /** What a series of runs covered, printed by the tests so the README can quote it. */
+    static final class Totals {
+        private long runs;
+        private long events;
+        private long faultsMin = Long.MAX_VALUE;
+        private long electionsMin = Long.MAX_VALUE;
+        private long committedMin = Long.MAX_VALUE;
+        private long faults;
+        private long elections;
+        private long committed;
+
+        synchronized void add(SimulationResult result) {
+            RunStats stats = result.stats();
+            runs++;
+            events += result.events();
+            faults += stats.faultsFired();
+            elections += stats.elections();
+            committed += stats.committedOffsets();
+            faultsMin = Math.min(faultsMin, stats.faultsFired());
+            electionsMin = Math.min(electionsMin, stats.elections());
+            committedMin = Math.min(committedMin, stats.committedOffsets());
+        }
+
+        @Override
+        public synchronized String toString() {
+            return runs + " runs, " + events + " events; per run at least " + faultsMin + " faults fired, "
+                    + electionsMin + " leader epochs, " + committedMin + " offsets committed; in all " + faults
+                    + " faults, " + elections + " leader epochs, " + committed + " offsets committed";
+        }
+    }
+
     static SimulationOptions options(long seed, long events, EnumSet<FaultKind> faults, int voters, int observers) {
         return new SimulationOptions(seed, events, faults, faults.equals(EnumSet.allOf(FaultKind.class)), voters,
                 observers, BrokenVariant.NONE, false);

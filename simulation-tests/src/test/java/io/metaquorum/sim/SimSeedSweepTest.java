@@ -2,6 +2,7 @@ package io.metaquorum.sim;
 
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -9,15 +10,26 @@ import org.junit.jupiter.api.TestFactory;
  * The main safety run: seeds 1..{@code sim.seeds} (200 by default; the long mode passes
  * thousands), each with every fault allowed (each seed draws its own mix), 3 voters and 2
  * observers, the default event budget. A failing seed names the invariant, the event and
- * the replay command.
+ * the replay command. A seed that passes must also have exercised something: faults fired,
+ * a leader was elected, records committed ({@link SimRuns#assertExercised}); a run that did
+ * none of it proves nothing.
  */
 class SimSeedSweepTest {
+    private static final SimRuns.Totals TOTALS = new SimRuns.Totals();
+
     @TestFactory
     Stream<DynamicTest> everySeedKeepsEveryInvariant() {
         return LongStream.rangeClosed(1, SimRuns.SWEEP_SEEDS).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
                 () -> {
                     SimulationResult result = Simulation.run(SimulationOptions.defaults(seed));
                     SimRuns.assertSweepSeed(result);
+                    SimRuns.assertExercised(result);
+                    TOTALS.add(result);
                 }));
+    }
+
+    @AfterAll
+    static void printTotals() {
+        System.out.println("seed sweep: " + TOTALS);
     }
 }

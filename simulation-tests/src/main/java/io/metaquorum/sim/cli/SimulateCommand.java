@@ -104,9 +104,11 @@ public final class SimulateCommand {
         RunStats s = result.stats();
         out.println("  " + result.profile());
         out.printf("  simulated %d ms; %d messages delivered, %d lost, %d unreachable, %d timed out;"
-                        + " %d appends accepted, %d acknowledged; %d offsets committed; %d stops; %d leader epochs%n",
+                        + " %d appends accepted, %d acknowledged; %d offsets committed; %d stops; %d leader epochs;"
+                        + " faults fired: %d discrete, %d per message, %d per disk%n",
                 result.simulatedMs(), s.messagesDelivered(), s.messagesLost(), s.unreachable(), s.timeouts(),
-                s.appendsAccepted(), s.appendsAcked(), s.committedOffsets(), s.crashesAndStops(), s.elections());
+                s.appendsAccepted(), s.appendsAcked(), s.committedOffsets(), s.crashesAndStops(), s.elections(),
+                s.faultsInjected(), s.messageFaults(), s.diskFaults());
     }
 
     /** Replays the chosen run with recording on (same seed, same run) and writes the HTML. */

@@ -3,6 +3,8 @@ package io.metaquorum.sim.invariant;
 import io.metaquorum.raft.core.RaftStatus;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -24,14 +26,23 @@ public final class ConvergenceCheck {
      */
     public static String whyNotConverged(SimCluster cluster, Set<Integer> expectedUp, long latestAckedMs,
                                          long healedAtMs) {
+        List<RaftStatus> running = new ArrayList<>();
+        for (SimNode node : cluster.running()) {
+            running.add(node.status());
+        }
+        return whyNotConverged(running, expectedUp, latestAckedMs, healedAtMs);
+    }
+
+    /** The same, over the statuses of the running nodes (in node order). */
+    public static String whyNotConverged(List<RaftStatus> running, Set<Integer> expectedUp, long latestAckedMs,
+                                         long healedAtMs) {
         for (int id : expectedUp) {
-            if (!cluster.node(id).isRunning()) {
+            if (running.stream().noneMatch(status -> status.nodeId() == id)) {
                 return "node " + id + " is not running";
             }
         }
         RaftStatus leader = null;
-        for (SimNode node : cluster.running()) {
-            RaftStatus status = node.status();
+        for (RaftStatus status : running) {
             if (status.isLeader()) {
                 if (leader != null) {
                     return "two running leaders: " + leader.nodeId() + " (epoch " + leader.epoch() + ") and "
@@ -46,8 +57,8 @@ public final class ConvergenceCheck {
         if (latestAckedMs < healedAtMs) {
             return "no append accepted since healing has been acknowledged yet";
         }
-        for (SimNode node : cluster.running()) {
-            String lag = lag(node.status(), leader);
+        for (RaftStatus status : running) {
+            String lag = lag(status, leader);
             if (lag != null) {
                 return lag;
             }

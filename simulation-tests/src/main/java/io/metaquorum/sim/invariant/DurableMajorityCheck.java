@@ -10,7 +10,9 @@ import java.util.Arrays;
  * not as the node's log reports it, so a log that acknowledges before it syncs is caught.
  *
  * <p>Only the move is judged: a high watermark carried into a later epoch, or kept while a
- * voter's disk is wiped, was reached earlier.
+ * voter's disk is wiped, was reached earlier. A restarted process starts unjudged: if it is
+ * leader on its first observation (a single voter elects itself at once), that high
+ * watermark is judged too.
  */
 public final class DurableMajorityCheck {
     /** Counts the voters whose disks durably hold the record at an offset with an epoch. */
@@ -33,8 +35,7 @@ public final class DurableMajorityCheck {
         int node = status.nodeId();
         if (judgedIncarnation[node] != incarnation) {
             judgedIncarnation[node] = incarnation;
-            judgedHighWatermark[node] = status.highWatermark();
-            return false;
+            judgedHighWatermark[node] = -1;
         }
         if (status.highWatermark() <= judgedHighWatermark[node]) {
             return false;

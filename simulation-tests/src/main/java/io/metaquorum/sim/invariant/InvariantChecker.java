@@ -1,5 +1,8 @@
 package io.metaquorum.sim.invariant;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.core.RaftStatus;
 import io.metaquorum.raft.storage.ElectionState;
@@ -71,15 +74,16 @@ public final class InvariantChecker implements LogObserver {
         if (node.isVoter()) {
             electionStates.observe(status, node.disk().durableElectionState());
         }
-        progress.observe(status, node.incarnation(), node.wipeCount(), node.dataLossCount());
+        progress.observe(status, node.incarnation(), node.wipeCount());
         expose(node, status.highWatermark(), status.logEndOffset());
         if (durableMajority.wouldCheck(status, node.incarnation())) {
             durableMajority.observe(status, epochBelow(node, status.highWatermark()),
                     (offset, e) -> durableHolders(offset, e, nowMs), cluster.majority());
         }
         int id = node.nodeId();
-        if (snapshotCheckedStart[id] != status.logStartOffset() || exposedIncarnation[id] != node.incarnation()) {
-            snapshots.observe(id, status.logStartOffset(), node.log().latestSnapshot(), committed);
+        if (snapshotCheckedStart[id] != status.logStartOffset()
+                && snapshots.observe(id, status.logStartOffset(), node.log().latestSnapshot(), committed)) {
+            // Judged; one beyond the committed prefix is asked about again after every event until it is.
             snapshotCheckedStart[id] = status.logStartOffset();
         }
         stateMachines.observe(id, node.incarnation(), node.stateMachine().appliedOffset(),
@@ -95,6 +99,9 @@ public final class InvariantChecker implements LogObserver {
     public void finish() {
         appendCheck.onAcked(appends.drainAcked(), committed);
         appendCheck.requireAllJudged();
+        for (SimNode node : cluster.running()) {
+            snapshots.requireJudged(node.nodeId(), node.log().startOffset(), node.log().latestSnapshot(), committed);
+        }
     }
 
     public int leaderEpochCount() {
@@ -113,6 +120,30 @@ public final class InvariantChecker implements LogObserver {
             throw new CheckFailure("committed-entry-stable", "node " + id + " truncates its log to " + offset
                     + ", below its high watermark " + highWatermark + ", removing committed records"
                     + batch.map(b -> " (epoch " + b.getEpoch() + " at " + offset + ")").orElse(""));
+        }
+    }
+
+    /** A LeaderChange record names the leader of its epoch: one more witness for {@link SingleLeaderCheck}. */
+    @Override
+    public void afterAppend(SimRaftLog log, RecordBatch batch) {
+        if (!batch.getControl()) {
+            return;
+        }
+        for (ByteString record : RecordBatches.records(batch)) {
+            ControlRecord control = parseControl(record, log.nodeId(), batch.getBaseOffset());
+            if (control.hasLeaderChange()) {
+                singleLeader.observeLeaderRecord(batch.getEpoch(), control.getLeaderChange().getLeaderId(),
+                        log.nodeId());
+            }
+        }
+    }
+
+    private static ControlRecord parseControl(ByteString record, int nodeId, long baseOffset) {
+        try {
+            return ControlRecord.parseFrom(record);
+        } catch (InvalidProtocolBufferException e) {
+            throw new CheckFailure("core-exception", "node " + nodeId + " appended a control batch at " + baseOffset
+                    + " that does not parse: " + e.getMessage());
         }
     }
 
@@ -171,11 +202,17 @@ public final class InvariantChecker implements LogObserver {
         return false;
     }
 
+    /**
+     * The voters whose disks hold the record durably; a voter wiped within the grace counts if
+     * the disk the wipe replaced held it (a fetch it sent before the wipe may reach the leader
+     * after it), never for what it did not hold.
+     */
     private int durableHolders(long offset, int epoch, long nowMs) {
         int count = 0;
         for (SimNode voter : cluster.voters()) {
             boolean recentlyWiped = voter.lastWipeAtMs() != Long.MIN_VALUE && nowMs - voter.lastWipeAtMs() <= wipeGraceMs;
-            if (recentlyWiped || voter.disk().durablyStores(offset, epoch)) {
+            if (voter.disk().durablyStores(offset, epoch)
+                    || (recentlyWiped && voter.disk().storedBeforeLastWipe(offset, epoch))) {
                 count++;
             }
         }

@@ -7,6 +7,8 @@ public final class NetworkStats {
     long lost;
     long unreachable;
     long timedOut;
+    long duplicated;
+    long delaySpikes;
 
     public long sent() {
         return sent;
@@ -26,5 +28,15 @@ public final class NetworkStats {
 
     public long timedOut() {
         return timedOut;
+    }
+
+    /** Messages sent a second time (the duplicate fault). */
+    public long duplicated() {
+        return duplicated;
+    }
+
+    /** Delays that drew a spike (the delay fault's stalled links). */
+    public long delaySpikes() {
+        return delaySpikes;
     }
 }

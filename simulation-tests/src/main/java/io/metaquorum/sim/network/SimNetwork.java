@@ -194,6 +194,7 @@ public final class SimNetwork {
         }
         scheduler.schedule(deliveryTimeMs(from, to), EventKind.DELIVER, to, () -> arrival.arrive(false));
         if (random.nextDouble() < profile.duplicateProbability()) {
+            stats.duplicated++;
             scheduler.schedule(deliveryTimeMs(from, to), EventKind.DELIVER, to, () -> arrival.arrive(true));
         }
     }
@@ -317,6 +318,7 @@ public final class SimNetwork {
             delay += (long) Math.min(extra, 20.0 * profile.meanExtraDelayMs());
         }
         if (profile.spikeProbability() > 0 && random.nextDouble() < profile.spikeProbability()) {
+            stats.delaySpikes++;
             delay += random.nextInt(profile.spikeMaxMs() + 1);
         }
         return delay;

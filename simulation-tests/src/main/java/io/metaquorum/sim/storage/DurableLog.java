@@ -94,6 +94,15 @@ final class DurableLog {
         return index >= 0 && batches.get(index).getEpoch() == epoch && RecordBatches.isValid(batches.get(index));
     }
 
+    /** A copy holding the same batches and snapshot (batches are immutable). */
+    DurableLog copy() {
+        DurableLog copy = new DurableLog();
+        copy.batches.addAll(batches);
+        copy.snapshotId = snapshotId;
+        copy.snapshotContent = snapshotContent;
+        return copy;
+    }
+
     void clear() {
         batches.clear();
         snapshotId = null;

@@ -23,11 +23,14 @@ public final class SimDisk {
     private final int nodeId;
     private final Random random;
     private final DurableLog log = new DurableLog();
+    /** What the disk held before the last wipe (empty if never wiped): a leader may still act on it. */
+    private DurableLog beforeLastWipe = new DurableLog();
     private DiskProfile profile;
     /** Invariant: null until the first write (a fresh disk). */
     private ElectionState electionState;
     private long writeErrorCount;
     private long tornBatchCount;
+    private long stallCount;
 
     public SimDisk(int nodeId, Random random, DiskProfile profile) {
         this.nodeId = nodeId;
@@ -51,6 +54,7 @@ public final class SimDisk {
     public long nextSyncLatencyMs() {
         long latency = profile.syncMinMs() + random.nextInt(profile.syncMaxMs() - profile.syncMinMs() + 1);
         if (profile.stallProbability() > 0 && random.nextDouble() < profile.stallProbability()) {
+            stallCount++;
             latency += random.nextInt(profile.stallMaxMs() + 1);
         }
         return latency;
@@ -98,6 +102,7 @@ public final class SimDisk {
 
     /** The disk is replaced: nothing survives. */
     public void wipe() {
+        beforeLastWipe = log.copy();
         log.clear();
         electionState = null;
     }
@@ -124,6 +129,14 @@ public final class SimDisk {
         return log.stores(offset, epoch);
     }
 
+    /**
+     * Whether the disk replaced by the last wipe durably stored the record at {@code offset}
+     * with {@code epoch}: what the voter could have reported before the wipe.
+     */
+    public boolean storedBeforeLastWipe(long offset, int epoch) {
+        return beforeLastWipe.stores(offset, epoch);
+    }
+
     public long durableEndOffset() {
         return log.endOffset();
     }
@@ -139,6 +152,11 @@ public final class SimDisk {
 
     public long tornBatchCount() {
         return tornBatchCount;
+    }
+
+    /** Syncs that stalled (the slow-disk fault). */
+    public long stallCount() {
+        return stallCount;
     }
 
     /** The batch as a crash mid-write leaves it: its last record cut short, the CRC unchanged. */

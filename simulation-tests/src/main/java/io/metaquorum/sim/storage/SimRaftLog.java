@@ -112,6 +112,7 @@ public final class SimRaftLog implements RaftLog {
         disk.maybeFailWrite("append", batch.getBaseOffset());
         memory.append(batch);
         pending.add(new PendingWrite.Append(batch));
+        observer.afterAppend(this, batch);
     }
 
     @Override

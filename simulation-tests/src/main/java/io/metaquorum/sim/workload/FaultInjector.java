@@ -47,6 +47,8 @@ public final class FaultInjector implements NodeLifecycleListener {
     private WipeRecovery wipes;
     private long lastOperatorResignMs = Long.MIN_VALUE / 2;
     private long[] stoppedAtMs;
+    /** Discrete faults injected by this class itself: crashes, shutdowns, resigns, wipes, clock jumps, late joins. */
+    private long injected;
     private StopReason[] stopReasons;
 
     /** @param silentRandom the stream of the pauses and black holes, apart so they shift no other draw */
@@ -76,14 +78,21 @@ public final class FaultInjector implements NodeLifecycleListener {
         for (SimNode node : cluster.nodes()) {
             if (!node.isVoter() && profile.has(FaultKind.JOIN) && random.nextInt(4) != 0) {
                 long at = (long) (random.nextDouble() * JOIN_WINDOW_MS);
+                injected++;
                 scheduler.scheduleAfter(at, EventKind.FAULT, node.nodeId(), () -> startIfAllowed(node));
             } else {
                 node.start();
             }
         }
         FaultSchedule s = profile.schedule();
-        every(s.crashMeanIntervalMs(), () -> pickTarget().ifPresent(SimNode::crash));
-        every(s.shutdownMeanIntervalMs(), () -> pickTarget().ifPresent(SimNode::beginShutdown));
+        every(s.crashMeanIntervalMs(), () -> pickTarget().ifPresent(node -> {
+            injected++;
+            node.crash();
+        }));
+        every(s.shutdownMeanIntervalMs(), () -> pickTarget().ifPresent(node -> {
+            injected++;
+            node.beginShutdown();
+        }));
         every(s.resignMeanIntervalMs(), this::resignLeader);
         every(s.wipeMeanIntervalMs(), this::wipeOne);
         every(s.clockJumpMeanIntervalMs(), this::jumpOneClock);
@@ -138,6 +147,15 @@ public final class FaultInjector implements NodeLifecycleListener {
         for (SimNode node : cluster.nodes()) {
             startIfAllowed(node);
         }
+    }
+
+    /**
+     * How many discrete faults fired so far: crashes, graceful shutdowns, leader handoffs,
+     * wipes, clock jumps, late joins, partitions (each cut) and silent faults (each pause or
+     * black hole). Faults per message or per sync are counted by the network and the disks.
+     */
+    public long faultsInjected() {
+        return injected + partitions.cutCount() + silent.injectedCount();
     }
 
     /** The voter waiting to rejoin after a wipe, if any. */
@@ -221,6 +239,7 @@ public final class FaultInjector implements NodeLifecycleListener {
     private void resignLeader() {
         cluster.leader().ifPresent(leader -> {
             listener.onFault("resign", leader.nodeId(), scheduler.nowMs(), scheduler.nowMs());
+            injected++;
             leader.resign();
         });
     }
@@ -234,6 +253,7 @@ public final class FaultInjector implements NodeLifecycleListener {
             }
             wipes.beforeWipe(target);
         }
+        injected++;
         target.wipe();
     }
 
@@ -256,6 +276,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         List<SimNode> nodes = cluster.nodes();
         SimNode target = nodes.get(random.nextInt(nodes.size()));
         long jump = 1 + (long) (random.nextDouble() * profile.schedule().clockJumpMaxMs());
+        injected++;
         target.clock().jumpForward(jump, scheduler.nowMs());
         listener.onFault("clock +" + jump + "ms", target.nodeId(), scheduler.nowMs(), scheduler.nowMs());
         target.nudge();

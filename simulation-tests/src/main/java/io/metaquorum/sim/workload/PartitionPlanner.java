@@ -30,6 +30,7 @@ final class PartitionPlanner {
     private boolean stopped;
     private String currentLabel;
     private long currentStartMs;
+    private long cuts;
 
     PartitionPlanner(EventScheduler scheduler, LinkTable links, SimCluster cluster, Random random,
                      FaultProfile profile, FaultListener listener) {
@@ -43,6 +44,11 @@ final class PartitionPlanner {
 
     void start() {
         scheduleCut();
+    }
+
+    /** How many partitions were cut. */
+    long cutCount() {
+        return cuts;
     }
 
     /** Heals every link for good. */
@@ -67,6 +73,7 @@ final class PartitionPlanner {
         boolean oneWay = profile.has(FaultKind.ONE_WAY);
         currentLabel = symmetric && (!oneWay || random.nextBoolean()) ? cutSymmetric() : cutOneWay();
         currentStartMs = scheduler.nowMs();
+        cuts++;
         long duration = Math.max(STABILITY_MIN_MS, FaultInjector.exponential(random, profile.schedule().partitionMeanMs()));
         scheduler.scheduleAfter(duration, EventKind.FAULT, -1, () -> {
             if (!stopped) {

@@ -27,6 +27,7 @@ final class SilentFaults {
     private long pausedAtMs;
     private int blackHoled = -1;
     private long blackHoledAtMs;
+    private long injected;
     private boolean stopped;
 
     SilentFaults(EventScheduler scheduler, LinkTable links, SimCluster cluster, Random random, FaultSchedule schedule,
@@ -37,6 +38,11 @@ final class SilentFaults {
         this.random = random;
         this.schedule = schedule;
         this.listener = listener;
+    }
+
+    /** How many pauses and black holes were injected. */
+    long injectedCount() {
+        return injected;
     }
 
     void start() {
@@ -72,6 +78,7 @@ final class SilentFaults {
             return;
         }
         paused = target;
+        injected++;
         pausedAtMs = scheduler.nowMs();
         target.pause();
         scheduler.scheduleAfter(1 + (long) (random.nextDouble() * schedule.pauseMaxMs()), EventKind.FAULT,
@@ -95,6 +102,7 @@ final class SilentFaults {
             return;
         }
         blackHoled = target.nodeId();
+        injected++;
         blackHoledAtMs = scheduler.nowMs();
         links.blackHole(blackHoled);
         scheduler.scheduleAfter(1 + (long) (random.nextDouble() * schedule.blackHoleMaxMs()), EventKind.FAULT,

@@ -53,37 +53,74 @@ class SimInvariantChecksTest {
         assertFails("single-leader-per-epoch", () -> check.observe(status(2, RoleName.LEADER, 3, 5)));
     }
 
+    /** A leadership too short for any status observation still appends its LeaderChange record. */
+    @Test
+    void aLeaderChangeRecordWitnessesALeadershipNoStatusShowed() {
+        SingleLeaderCheck check = new SingleLeaderCheck();
+        check.observe(status(1, RoleName.LEADER, 3, 0));
+        check.observeLeaderRecord(3, 1, 2);
+        check.observeLeaderRecord(4, 2, 2);
+        check.observe(status(2, RoleName.LEADER, 4, 0));
+        assertEquals(2, check.leaderEpochCount());
+        assertFails("single-leader-per-epoch", () -> check.observeLeaderRecord(3, 3, 3));
+        SingleLeaderCheck unseen = new SingleLeaderCheck();
+        unseen.observeLeaderRecord(5, 3, 3);
+        assertFails("single-leader-per-epoch", () -> unseen.observe(status(1, RoleName.LEADER, 5, 0)));
+    }
+
+    /** A follower's status with its log reaching {@code logEnd}. */
+    private static RaftStatus follower(int node, int epoch, long hw, long logEnd) {
+        return new RaftStatus(node, RoleName.FOLLOWER, epoch, -1, -1, hw, 0, logEnd, logEnd, Math.max(hw, 0));
+    }
+
     @Test
     void epochsNeverGoBackUnlessTheDiskWasWiped() {
         ProgressCheck check = new ProgressCheck(3);
-        check.observe(status(1, RoleName.FOLLOWER, 5, -1), 1, 0, 0);
-        check.observe(status(1, RoleName.FOLLOWER, 5, -1), 2, 0, 0);
-        assertFails("monotonic-epoch", () -> check.observe(status(1, RoleName.FOLLOWER, 4, -1), 2, 0, 0));
-        assertDoesNotThrow(() -> check.observe(status(1, RoleName.UNATTACHED, 0, 0), 3, 1, 1));
+        check.observe(status(1, RoleName.FOLLOWER, 5, -1), 1, 0);
+        check.observe(status(1, RoleName.FOLLOWER, 5, -1), 2, 0);
+        assertFails("monotonic-epoch", () -> check.observe(status(1, RoleName.FOLLOWER, 4, -1), 2, 0));
+        assertDoesNotThrow(() -> check.observe(status(1, RoleName.UNATTACHED, 0, 0), 3, 1));
     }
 
     @Test
     void highWatermarksNeverGoBackWithinAnIncarnation() {
         ProgressCheck check = new ProgressCheck(3);
-        check.observe(status(2, RoleName.FOLLOWER, 1, 10), 1, 0, 0);
-        check.observe(status(2, RoleName.FOLLOWER, 1, 12), 1, 0, 0);
-        check.observe(status(2, RoleName.LEADER, 2, -1), 1, 0, 0);
-        assertFails("monotonic-high-watermark", () -> check.observe(status(2, RoleName.LEADER, 2, 11), 1, 0, 0));
+        check.observe(status(2, RoleName.FOLLOWER, 1, 10), 1, 0);
+        check.observe(status(2, RoleName.FOLLOWER, 1, 12), 1, 0);
+        check.observe(status(2, RoleName.LEADER, 2, -1), 1, 0);
+        assertFails("monotonic-high-watermark", () -> check.observe(status(2, RoleName.LEADER, 2, 11), 1, 0));
     }
 
     @Test
-    void aRestartedNodeMayNotRelearnALowerHighWatermarkUnlessItLostData() {
+    void aRestartedNodeWhoseLogReachesItsOldHighWatermarkMayNotRelearnALowerOne() {
         ProgressCheck check = new ProgressCheck(3);
-        check.observe(status(2, RoleName.FOLLOWER, 1, 30), 1, 0, 0);
-        check.observe(status(2, RoleName.FOLLOWER, 1, 0), 2, 0, 0);
-        check.observe(status(2, RoleName.FOLLOWER, 1, 0), 2, 0, 0);
-        assertFails("monotonic-high-watermark", () -> check.observe(status(2, RoleName.FOLLOWER, 1, 25), 2, 0, 0));
+        check.observe(follower(2, 1, 30, 40), 1, 0);
+        check.observe(follower(2, 1, 0, 40), 2, 0);
+        check.observe(follower(2, 1, 0, 40), 2, 0);
+        assertFails("monotonic-high-watermark", () -> check.observe(follower(2, 1, 25, 40), 2, 0));
+    }
 
-        ProgressCheck forgiving = new ProgressCheck(3);
-        forgiving.observe(status(2, RoleName.FOLLOWER, 1, 30), 1, 0, 0);
-        forgiving.observe(status(2, RoleName.FOLLOWER, 1, 0), 2, 0, 1);
-        assertDoesNotThrow(() -> forgiving.observe(status(2, RoleName.FOLLOWER, 1, 25), 2, 0, 1));
-        assertDoesNotThrow(() -> forgiving.observe(status(2, RoleName.FOLLOWER, 1, 40), 2, 0, 1));
+    /** A crash lost the unsynced tail (log end 20 < high watermark 30): it may report less, by what it lost only. */
+    @Test
+    void aNodeThatLostItsTailMayReportLessOnlyByWhatItLost() {
+        ProgressCheck check = new ProgressCheck(3);
+        check.observe(follower(2, 1, 30, 35), 1, 0);
+        check.observe(follower(2, 1, 0, 20), 2, 0);
+        assertDoesNotThrow(() -> check.observe(follower(2, 1, 20, 20), 2, 0), "up to its log end: legal");
+        assertDoesNotThrow(() -> check.observe(follower(2, 1, 26, 26), 2, 0), "fetching the lost records back");
+        assertFails("monotonic-high-watermark", () -> check.observe(follower(2, 1, 27, 32), 2, 0));
+
+        ProgressCheck truncated = new ProgressCheck(3);
+        truncated.observe(follower(2, 1, 30, 35), 1, 0);
+        truncated.observe(follower(2, 1, 0, 28), 2, 0);
+        // The records it recovered below its old high watermark were committed: truncating them excuses nothing.
+        assertFails("monotonic-high-watermark", () -> truncated.observe(follower(2, 1, 24, 24), 2, 0));
+
+        ProgressCheck wiped = new ProgressCheck(3);
+        wiped.observe(follower(3, 1, 30, 30), 1, 0);
+        wiped.observe(follower(3, 0, 0, 0), 2, 1);
+        assertDoesNotThrow(() -> wiped.observe(follower(3, 1, 12, 12), 2, 1), "a wiped node fetching everything again");
+        assertFails("monotonic-high-watermark", () -> wiped.observe(follower(3, 1, 14, 40), 2, 1));
     }
 
     @Test
@@ -99,6 +136,19 @@ class SimInvariantChecksTest {
         assertFails("high-watermark-on-majority", () -> check.observe(further, 2, (offset, epoch) -> 1, 2));
         assertEquals(false, check.wouldCheck(status(1, RoleName.LEADER, 3, 12), 1), "carried into a new epoch");
         assertEquals(false, check.wouldCheck(status(1, RoleName.FOLLOWER, 3, 20), 1), "followers only learn it");
+    }
+
+    /** A restarted process that is leader at once (a single voter) has its first high watermark judged too. */
+    @Test
+    void aLeadersFirstObservationAfterARestartIsJudged() {
+        DurableMajorityCheck check = new DurableMajorityCheck(3);
+        check.wouldCheck(status(1, RoleName.LEADER, 2, 5), 1);
+        RaftStatus restarted = status(1, RoleName.LEADER, 3, 7);
+        assertEquals(true, check.wouldCheck(restarted, 2));
+        assertFails("high-watermark-on-majority", () -> check.observe(restarted, 3, (offset, epoch) -> 0, 1));
+        DurableMajorityCheck follower = new DurableMajorityCheck(3);
+        assertEquals(false, follower.wouldCheck(status(2, RoleName.FOLLOWER, 3, 7), 1), "a follower's is learned");
+        assertEquals(false, follower.wouldCheck(status(2, RoleName.LEADER, 4, 7), 1), "then carried, not moved");
     }
 
     @Test
@@ -146,6 +196,23 @@ class SimInvariantChecksTest {
         assertDoesNotThrow(() -> check.observe(1, 3, Optional.of(new OffsetAndEpoch(3, 2)), log));
         assertFails("snapshot-at-log-start", () -> check.observe(1, 2, Optional.of(new OffsetAndEpoch(3, 2)), log));
         assertFails("snapshot-at-log-start", () -> check.observe(1, 3, Optional.of(new OffsetAndEpoch(3, 1)), log));
+    }
+
+    /** A snapshot beyond the committed prefix is judged later, once the prefix reaches it, and never skipped. */
+    @Test
+    void aSnapshotBeyondTheCommittedPrefixIsJudgedOnceItIsReached() {
+        CommittedLog log = new CommittedLog(MODEL);
+        log.expose(1, clientBatch(0, 2, 1, 2), 0, 2);
+        SnapshotCheck check = new SnapshotCheck();
+        Optional<OffsetAndEpoch> good = Optional.of(new OffsetAndEpoch(4, 2));
+        Optional<OffsetAndEpoch> bad = Optional.of(new OffsetAndEpoch(4, 1));
+        assertEquals(false, check.observe(1, 4, good, log), "not judged yet");
+        assertEquals(false, check.observe(2, 4, bad, log), "not judged yet");
+        assertFails("snapshot-at-log-start", () -> check.requireJudged(2, 4, bad, log));
+        log.expose(1, clientBatch(2, 2, 3, 4), 2, 4);
+        assertEquals(true, check.observe(1, 4, good, log));
+        assertFails("snapshot-at-log-start", () -> check.observe(2, 4, bad, log));
+        assertDoesNotThrow(() -> check.requireJudged(1, 4, good, log));
     }
 
     @Test

@@ -217,4 +217,26 @@ class SimDiskTest {
         assertEquals(0, open(disk).endOffset());
         assertTrue(new SimQuorumStateStore(disk, true).read().isEmpty());
     }
+
+    /** The wipe grace of the checkers counts a wiped voter only for what its replaced disk held, durably. */
+    @Test
+    void aWipedDiskRemembersWhatTheReplacedDiskHeldDurably() {
+        SimDisk disk = disk(DiskProfile.reliable());
+        SimRaftLog log = open(disk);
+        log.append(batch(0, 1, 3));
+        log.flush();
+        log.append(batch(3, 2, 2));
+        assertFalse(disk.storedBeforeLastWipe(0, 1), "never wiped: nothing before a wipe");
+        disk.wipe();
+        assertFalse(disk.durablyStores(0, 1));
+        assertTrue(disk.storedBeforeLastWipe(2, 1));
+        assertFalse(disk.storedBeforeLastWipe(2, 2), "another epoch");
+        assertFalse(disk.storedBeforeLastWipe(3, 2), "appended, never synced");
+        SimRaftLog fresh = open(disk);
+        fresh.append(batch(0, 3, 1));
+        fresh.flush();
+        disk.wipe();
+        assertFalse(disk.storedBeforeLastWipe(2, 1), "only the last wipe counts");
+        assertTrue(disk.storedBeforeLastWipe(0, 3));
+    }
 }
