@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.raft.core.CoreCluster.Node;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -96,7 +97,11 @@ class CoreClusterTest {
         cluster.appendThroughLeader("a", "b");
         cluster.runUntil(() -> leader.listener.committed.size() == 2, 5_000);
         long applied = leader.status().appliedOffset();
-        leader.core.createSnapshot(leader.core.snapshotIdAt(applied), "a,b".getBytes(StandardCharsets.UTF_8));
+        SnapshotWriter writer = leader.log.createSnapshot(leader.core.snapshotIdAt(applied));
+        writer.append("a,".getBytes(StandardCharsets.UTF_8));
+        writer.append("b".getBytes(StandardCharsets.UTF_8));
+        writer.freeze();
+        assertTrue(leader.core.createSnapshot(writer));
         assertEquals(applied, leader.status().logStartOffset());
         cluster.appendThroughLeader("c");
         cluster.restart(lagging.id);
