@@ -10,6 +10,8 @@ import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.thread.SnapshotWriterThread;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
@@ -44,12 +46,14 @@ import org.slf4j.LoggerFactory;
  * One controller node, wired in one place (STYLE.md principle 11): the RocksDB metadata log
  * and quorum-state store, the gRPC transport and server on {@code listeners}, the raft
  * driver, the {@link MetadataLoader} and the {@link QuorumController} (on its own
- * {@link ControllerEventLoop}) as its state machine, and the {@link ClusterIdGuard} between
- * transport and driver.
+ * {@link ControllerEventLoop}) as its state machine, the {@link SnapshotWriterThread} that
+ * writes the loader's snapshots off the driver thread, and the {@link ClusterIdGuard}
+ * between transport and driver.
  *
  * <p>Lifecycle: {@link #start} opens and starts everything or closes what it opened and
  * throws; {@link #shutdown} stops in reverse order: the driver (a leader hands over first
- * and the transport closes with it), then the controller's loop, then the database.
+ * and the transport closes with it), then the snapshot writer, the controller's loop, then
+ * the database.
  */
 public final class ControllerServer {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerServer.class);
@@ -62,10 +66,13 @@ public final class ControllerServer {
     private final MetadataLoader loader;
     private final ControllerEventLoop controllerLoop;
     private final ControllerForwarder forwarder;
+    private final SnapshotWriterThread snapshotThread;
 
     private ControllerServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
-                             ControllerEventLoop controllerLoop, ControllerForwarder forwarder) {
+                             ControllerEventLoop controllerLoop, ControllerForwarder forwarder,
+                             SnapshotWriterThread snapshotThread) {
         this.forwarder = forwarder;
+        this.snapshotThread = snapshotThread;
         this.logPrefix = logPrefix;
         this.store = store;
         this.raftNode = raftNode;
@@ -80,10 +87,12 @@ public final class ControllerServer {
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
         ControllerConfig controllerConfig = controllerConfig(config, raftConfig);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
+        SnapshotWriterThread snapshotThread = null;
         try {
             AtomicReference<RaftNode> node = new AtomicReference<>();
-            MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(),
-                    raftConfig.limits().appendBatchRecordsMax(), task -> node.get().execute(task));
+            snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
+                    task -> node.get().execute(task), SnapshotLimits.DEFAULTS, faultHandler);
+            MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             RaftAppendSink appends = new RaftAppendSink(nodeId, node::get, SystemTime.INSTANCE);
             QuorumController controller = new QuorumController(logPrefix, controllerConfig,
                     new SplittableRandom(new SecureRandom().nextLong()), appends);
@@ -105,13 +114,17 @@ public final class ControllerServer {
                     }, new ControllerRaftBridge(loader, loop), SystemTime.INSTANCE, faultHandler,
                     new SecureRandom().nextLong());
             node.set(driver);
+            snapshotThread.start();
             loop.start();
             driver.start();
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
             LOG.info("{}controller started: cluster {}, listening on {}, voters {}", logPrefix, clusterId,
                     config.listener(), config.voters());
-            return new ControllerServer(logPrefix, store, driver, loader, loop, forwarder);
+            return new ControllerServer(logPrefix, store, driver, loader, loop, forwarder, snapshotThread);
         } catch (RuntimeException e) {
+            if (snapshotThread != null) {
+                snapshotThread.close();
+            }
             store.close();
             throw e;
         }
@@ -170,6 +183,7 @@ public final class ControllerServer {
         try {
             raftNode.shutdown(timeoutMs);
         } finally {
+            snapshotThread.close();
             controllerLoop.close();
             forwarder.close();
             store.close();

@@ -1,13 +1,16 @@
 package io.metaquorum.raft.core;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.raft.core.CoreCluster.Node;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +89,39 @@ class CoreClusterTest {
         cluster.heal();
         cluster.runUntil(() -> old.status().epoch() > oldEpoch && old.status().leaderId() >= 0, 10_000);
         assertEquals(RoleName.FOLLOWER, old.status().role());
+    }
+
+    /** The cluster's FetchSnapshot chunks are 256 bytes: this snapshot takes dozens of them. */
+    @Test
+    void aSnapshotLargerThanOneChunkIsFetchedChunkByChunk() {
+        CoreCluster cluster = new CoreCluster(3, 0, 11);
+        Node leader = cluster.awaitLeader();
+        Node lagging = cluster.nodes.values().stream().filter(n -> n.id != leader.id).findFirst().orElseThrow();
+        cluster.crash(lagging.id);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            values.add(String.format("value-%04d", i));
+        }
+        for (int from = 0; from < values.size(); from += 50) {
+            cluster.appendThroughLeader(values.subList(from, from + 50).toArray(new String[0]));
+        }
+        cluster.runUntil(() -> leader.listener.committed.size() == values.size(), 10_000);
+        byte[] content = String.join(",", values).getBytes(StandardCharsets.UTF_8);
+        SnapshotWriter writer = leader.log.createSnapshot(leader.core.snapshotIdAt(leader.status().appliedOffset()));
+        for (int from = 0; from < content.length; from += 100) {
+            writer.append(java.util.Arrays.copyOfRange(content, from, Math.min(content.length, from + 100)));
+        }
+        writer.freeze();
+        assertTrue(leader.core.createSnapshot(writer));
+        assertTrue(content.length > 10 * 256, "larger than ten chunks: " + content.length);
+        cluster.appendThroughLeader("after");
+        cluster.restart(lagging.id);
+        List<String> expected = new ArrayList<>(values);
+        expected.add("after");
+        cluster.runUntil(() -> lagging.listener.committed.equals(expected), 20_000);
+        OffsetAndEpoch id = lagging.log.latestSnapshot().orElseThrow();
+        assertEquals(leader.log.latestSnapshot().orElseThrow(), id);
+        assertArrayEquals(content, lagging.log.readSnapshot(id, 0, content.length), "the chunks reassemble the file");
     }
 
     @Test
