@@ -22,7 +22,7 @@ import java.util.List;
  * is bounded by one batch however large the snapshot.
  *
  * <p>Invariant: {@code pending} holds fewer than {@code batchRecordsMax} records and (unless
- * it is one record) at most {@code batchBytesMax} record bytes; {@code recordCount} counts
+ * it is one record) a record block of at most {@code batchBytesMax} bytes; {@code recordCount} counts
  * every record added, written or pending.
  */
 public final class SnapshotEncoder {
@@ -41,7 +41,7 @@ public final class SnapshotEncoder {
      *
      * @param lastContainedLogTimeMs the append time of the last log record the snapshot covers
      * @param batchRecordsMax        data records per batch
-     * @param batchBytesMax          record bytes per batch (a single larger record gets a batch alone)
+     * @param batchBytesMax          bytes of the record block per batch (a larger record gets a batch alone)
      */
     public SnapshotEncoder(SnapshotWriter out, long lastContainedLogTimeMs, int batchRecordsMax, int batchBytesMax) {
         if (batchRecordsMax <= 0 || batchBytesMax <= 0) {
@@ -67,11 +67,13 @@ public final class SnapshotEncoder {
         if (finished) {
             throw new IllegalStateException("snapshot " + out.id() + " is finished");
         }
-        if (!pending.isEmpty() && pendingBytes + record.size() > batchBytesMax) {
+        // A record takes its bytes and its varint length in the batch's block.
+        int recordBytes = CodedOutputStream.computeUInt32SizeNoTag(record.size()) + record.size();
+        if (!pending.isEmpty() && pendingBytes + recordBytes > batchBytesMax) {
             writePending();
         }
         pending.add(record);
-        pendingBytes += record.size();
+        pendingBytes += recordBytes;
         recordCount++;
         if (pending.size() >= batchRecordsMax) {
             writePending();
