@@ -32,7 +32,7 @@ public final class SnapshotEncoder {
     private final int batchRecordsMax;
     private final int batchBytesMax;
     private final List<ByteString> pending = new ArrayList<>();
-    private int pendingBytes;
+    private long pendingBytes;
     private long recordCount;
     private boolean finished;
 
