@@ -2,6 +2,7 @@ package io.metaquorum.raft.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,6 +90,28 @@ class CoreClusterTest {
         cluster.heal();
         cluster.runUntil(() -> old.status().epoch() > oldEpoch && old.status().leaderId() >= 0, 10_000);
         assertEquals(RoleName.FOLLOWER, old.status().role());
+    }
+
+    /** A snapshot written off the driver can be overtaken by a newer one before it is registered. */
+    @Test
+    void aSnapshotOvertakenBeforeRegistrationIsDiscarded() {
+        CoreCluster cluster = new CoreCluster(3, 0, 5);
+        Node leader = cluster.awaitLeader();
+        cluster.appendThroughLeader("a");
+        cluster.runUntil(() -> leader.listener.committed.size() == 1, 5_000);
+        SnapshotWriter older = leader.log.createSnapshot(leader.core.snapshotIdAt(leader.status().appliedOffset()));
+        older.append("a".getBytes(StandardCharsets.UTF_8));
+        older.freeze();
+        cluster.appendThroughLeader("b");
+        cluster.runUntil(() -> leader.listener.committed.size() == 2, 5_000);
+        long applied = leader.status().appliedOffset();
+        SnapshotWriter newer = leader.log.createSnapshot(leader.core.snapshotIdAt(applied));
+        newer.append("a,b".getBytes(StandardCharsets.UTF_8));
+        newer.freeze();
+        assertTrue(leader.core.createSnapshot(newer));
+        assertFalse(leader.core.createSnapshot(older), "older than the log start: discarded");
+        assertEquals(applied, leader.status().logStartOffset());
+        assertEquals(newer.id(), leader.log.latestSnapshot().orElseThrow());
     }
 
     /** The cluster's FetchSnapshot chunks are 256 bytes: this snapshot takes dozens of them. */
