@@ -12,6 +12,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "mq-bench", mixinStandardHelpOptions = true,
         description = "Benchmark workloads; one 'name value unit' line per figure.",
+        footer = "%nAlso image-scale [--partitions N]: the metadata image, its snapshot write and load at scale "
+                + "(run from the simulation module; see mq-bench image-scale --help).",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class})
 public final class BenchTool implements Callable<Integer> {

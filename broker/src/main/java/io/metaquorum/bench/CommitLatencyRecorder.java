@@ -4,6 +4,7 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -77,7 +78,7 @@ final class CommitLatencyRecorder implements RaftListener {
     }
 
     @Override
-    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
         // The bench never snapshots.
     }
 

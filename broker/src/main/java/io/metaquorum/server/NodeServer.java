@@ -16,6 +16,8 @@ import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.thread.SnapshotWriterThread;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
@@ -51,12 +53,14 @@ import org.slf4j.LoggerFactory;
  *   <li>broker: the broker lifecycle fed with the loader's images ({@link BrokerRole}).</li>
  * </ul>
  * Every node serves the admin API and the broker RPCs: reads from its own image, writes on
- * its controller when it is the active one, else forwarded.
+ * its controller when it is the active one, else forwarded; and every node snapshots its
+ * image on a {@link SnapshotWriterThread}, off the driver thread.
  *
  * <p>Lifecycle: {@link #start} opens and starts everything or closes what it opened and
  * throws; {@link #shutdown} stops in order: the broker's controlled shutdown (its
  * leaderships move while the controllers still run), then the driver (a leader hands over
- * first and the transport closes with it), then the controller's loop, then the database.
+ * first and the transport closes with it), then the snapshot writer and the controller's
+ * loop, then the database.
  */
 public final class NodeServer {
     private static final Logger LOG = LoggerFactory.getLogger(NodeServer.class);
@@ -70,11 +74,13 @@ public final class NodeServer {
     private final Optional<ControllerRole> controller;
     private final Optional<BrokerRole> broker;
     private final ControllerForwarder forwarder;
+    private final SnapshotWriterThread snapshotThread;
 
     private NodeServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
                        Optional<ControllerRole> controller, Optional<BrokerRole> broker,
-                       ControllerForwarder forwarder) {
+                       ControllerForwarder forwarder, SnapshotWriterThread snapshotThread) {
         this.forwarder = forwarder;
+        this.snapshotThread = snapshotThread;
         this.logPrefix = logPrefix;
         this.store = store;
         this.raftNode = raftNode;
@@ -89,10 +95,11 @@ public final class NodeServer {
         RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
+        AtomicReference<RaftNode> node = new AtomicReference<>();
+        SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
+                task -> node.get().execute(task), SnapshotLimits.DEFAULTS, faultHandler);
         try {
-            AtomicReference<RaftNode> node = new AtomicReference<>();
-            MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(),
-                    raftConfig.limits().appendBatchRecordsMax(), task -> node.get().execute(task));
+            MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             Optional<ControllerRole> controller = config.isController()
                     ? Optional.of(ControllerRole.create(nodeId, logPrefix, controllerConfig(config, raftConfig), loader,
                             node::get, faultHandler))
@@ -114,14 +121,16 @@ public final class NodeServer {
             RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport,
                     faultHandler);
             node.set(driver);
+            snapshotThread.start();
             controller.ifPresent(ControllerRole::start);
             driver.start();
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
             broker.ifPresent(BrokerRole::start);
             LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
                     config.processRoles(), clusterId, config.listener(), config.voters());
-            return new NodeServer(logPrefix, store, driver, loader, controller, broker, forwarder);
+            return new NodeServer(logPrefix, store, driver, loader, controller, broker, forwarder, snapshotThread);
         } catch (RuntimeException e) {
+            snapshotThread.close();
             store.close();
             throw e;
         }
@@ -207,6 +216,7 @@ public final class NodeServer {
             broker.ifPresent(b -> b.shutDownGracefully(timeoutMs));
             raftNode.shutdown(timeoutMs);
         } finally {
+            snapshotThread.close();
             broker.ifPresent(BrokerRole::close);
             controller.ifPresent(ControllerRole::close);
             forwarder.close();

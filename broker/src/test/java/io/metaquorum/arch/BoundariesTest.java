@@ -30,6 +30,7 @@ class BoundariesTest {
         "io.metaquorum.raft.transport..",       // gRPC
         "io.metaquorum.metadata.log.rocksdb..", // RocksDB and snapshot files
         "io.metaquorum.metadata.tool..",        // offline inspection of data dirs
+        "io.metaquorum.metadata.snapshot.thread..", // the thread that writes snapshots off the driver
         "io.metaquorum.common.time..",          // the system clock, injected elsewhere
         "io.metaquorum.common.fault..",         // halts the process
         "io.metaquorum.common.io..",            // file-system helpers

@@ -2,6 +2,7 @@ package io.metaquorum.raft;
 
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
 
 /**
@@ -27,8 +28,13 @@ public interface RaftListener {
     /** Batches at or below the high watermark, in order, control batches included. */
     void handleCommit(List<RecordBatch> batches);
 
-    /** Replace all state by the snapshot ({@code content} as written by SnapshotCodec). */
-    void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content);
+    /**
+     * Replace all state by the snapshot {@code snapshotId}, in the SnapshotCodec format. Read
+     * it in chunks from {@code snapshot} (io.metaquorum.raft.snapshot.SnapshotDecoder), never
+     * into one array: a snapshot can be far larger than any chunk. The reader is valid for
+     * this call only.
+     */
+    void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot);
 
     /**
      * The leader this replica knows changed; {@link LeaderAndEpoch#NO_LEADER} while none is

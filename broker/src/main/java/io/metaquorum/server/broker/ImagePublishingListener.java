@@ -6,6 +6,7 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -33,8 +34,8 @@ final class ImagePublishingListener implements RaftListener {
     }
 
     @Override
-    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
-        inner.handleLoadSnapshot(snapshotId, content);
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+        inner.handleLoadSnapshot(snapshotId, snapshot);
         publish.accept(loader.image());
     }
 

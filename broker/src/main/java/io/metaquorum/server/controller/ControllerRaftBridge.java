@@ -5,6 +5,7 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -32,8 +33,8 @@ public final class ControllerRaftBridge implements RaftListener {
     }
 
     @Override
-    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
-        loader.handleLoadSnapshot(snapshotId, content);
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+        loader.handleLoadSnapshot(snapshotId, snapshot);
         queueCommitted();
     }
 

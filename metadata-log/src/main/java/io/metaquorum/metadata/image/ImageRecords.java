@@ -8,35 +8,35 @@ import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RegisterBrokerRecord;
 import io.metaquorum.protocol.TopicRecord;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
-/** Writes each part of an image as the records that rebuild it, in sorted order. */
+/** Writes each part of an image as the records that rebuild it, in sorted order, one at a time. */
 final class ImageRecords {
     private ImageRecords() {
     }
 
-    static void features(FeaturesImage features, List<MetadataRecord> out) {
+    static void features(FeaturesImage features, Consumer<MetadataRecord> out) {
         for (Map.Entry<String, Integer> feature : features.levels().entrySet()) {
-            out.add(MetadataRecord.newBuilder().setFeatureLevel(FeatureLevelRecord.newBuilder()
+            out.accept(MetadataRecord.newBuilder().setFeatureLevel(FeatureLevelRecord.newBuilder()
                     .setName(feature.getKey()).setFeatureLevel(feature.getValue())).build());
         }
     }
 
-    static void brokers(ClusterImage cluster, List<MetadataRecord> out) {
+    static void brokers(ClusterImage cluster, Consumer<MetadataRecord> out) {
         for (BrokerRegistration broker : cluster.sortedById()) {
-            out.add(MetadataRecord.newBuilder().setRegisterBroker(RegisterBrokerRecord.newBuilder()
+            out.accept(MetadataRecord.newBuilder().setRegisterBroker(RegisterBrokerRecord.newBuilder()
                     .setBrokerId(broker.id()).setIncarnationId(broker.incarnationId()).setBrokerEpoch(broker.epoch())
                     .addAllEndpoints(broker.endpoints()).setRack(broker.rack()).setFenced(broker.fenced())).build());
         }
     }
 
-    static void topics(TopicsImage topics, List<MetadataRecord> out) {
+    static void topics(TopicsImage topics, Consumer<MetadataRecord> out) {
         for (TopicImage topic : topics.sortedByName()) {
-            out.add(MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(topic.name())
+            out.accept(MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(topic.name())
                     .setTopicId(topic.id().toUuid())).build());
             for (int index = 0; index < topic.partitionCount(); index++) {
-                out.add(MetadataRecord.newBuilder().setPartition(partition(topic, index)).build());
+                out.accept(MetadataRecord.newBuilder().setPartition(partition(topic, index)).build());
             }
         }
     }
@@ -49,19 +49,19 @@ final class ImageRecords {
                 .setLeader(p.leader()).setLeaderEpoch(p.leaderEpoch()).setPartitionEpoch(p.partitionEpoch()).build();
     }
 
-    static void configs(ConfigurationsImage configs, List<MetadataRecord> out) {
+    static void configs(ConfigurationsImage configs, Consumer<MetadataRecord> out) {
         for (ConfigResource resource : configs.sortedResources()) {
             for (Map.Entry<String, String> config : configs.configs(resource).entrySet()) {
-                out.add(MetadataRecord.newBuilder().setConfig(ConfigRecord.newBuilder()
+                out.accept(MetadataRecord.newBuilder().setConfig(ConfigRecord.newBuilder()
                         .setResourceType(resource.type()).setResourceName(resource.name())
                         .setName(config.getKey()).setValue(config.getValue())).build());
             }
         }
     }
 
-    static void acls(AclsImage acls, List<MetadataRecord> out) {
+    static void acls(AclsImage acls, Consumer<MetadataRecord> out) {
         for (AccessControlEntryRecord entry : acls.sortedById()) {
-            out.add(MetadataRecord.newBuilder().setAccessControlEntry(entry).build());
+            out.accept(MetadataRecord.newBuilder().setAccessControlEntry(entry).build());
         }
     }
 }

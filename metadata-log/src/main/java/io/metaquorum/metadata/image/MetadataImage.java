@@ -3,6 +3,7 @@ package io.metaquorum.metadata.image;
 import io.metaquorum.protocol.MetadataRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The immutable state the committed metadata log describes (Kafka's {@code MetadataImage}):
@@ -49,11 +50,19 @@ public record MetadataImage(MetadataProvenance provenance, FeaturesImage feature
      */
     public List<MetadataRecord> toRecords() {
         List<MetadataRecord> records = new ArrayList<>();
-        ImageRecords.features(features, records);
-        ImageRecords.brokers(cluster, records);
-        ImageRecords.topics(topics, records);
-        ImageRecords.configs(configs, records);
-        ImageRecords.acls(acls, records);
+        forEachRecord(records::add);
         return records;
+    }
+
+    /**
+     * The records of {@link #toRecords()}, in the same order, handed to {@code out} one at a
+     * time as they are made, so that writing a snapshot never holds them all at once.
+     */
+    public void forEachRecord(Consumer<MetadataRecord> out) {
+        ImageRecords.features(features, out);
+        ImageRecords.brokers(cluster, out);
+        ImageRecords.topics(topics, out);
+        ImageRecords.configs(configs, out);
+        ImageRecords.acls(acls, out);
     }
 }

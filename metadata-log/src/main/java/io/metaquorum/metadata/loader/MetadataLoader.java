@@ -8,26 +8,27 @@ import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
-import io.metaquorum.raft.core.RaftCore;
-import io.metaquorum.raft.snapshot.DecodedSnapshot;
-import io.metaquorum.raft.snapshot.SnapshotCodec;
+import io.metaquorum.metadata.snapshot.ImageSnapshotLoader;
+import io.metaquorum.metadata.snapshot.LoadedSnapshot;
+import io.metaquorum.metadata.snapshot.SnapshotScheduler;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The state machine of a node until the full controller exists: replays committed batches
- * into an immutable {@link MetadataImage} and writes a snapshot of it every
- * {@code snapshotTriggerBytes} of committed record bytes.
+ * into an immutable {@link MetadataImage} and, every {@code snapshotTriggerBytes} of
+ * committed record bytes, hands the image to a {@link SnapshotScheduler} to be written as a
+ * snapshot (on a thread of its own in a node, so the driver never waits for it).
  *
  * <p>Called by the raft core on the driver thread; {@link #image()} may be read from any
  * thread (the image is immutable and published through a volatile field). Deterministic:
- * no clock, no thread; snapshot creation is handed back to the driver through
- * {@code coreTasks} (production: {@code raftNode::execute}) because the core must not be
- * re-entered from inside {@code handleCommit}.
+ * no clock, no thread. A snapshot is loaded by streaming: its records are decoded batch by
+ * batch into a {@link MetadataDelta} ({@link ImageSnapshotLoader}).
  *
  * <p>Invariant: committed batches arrive contiguously from {@code image.committedEndOffset()}.
  */
@@ -36,29 +37,23 @@ public final class MetadataLoader implements RaftListener {
 
     private final String logPrefix;
     private final long snapshotTriggerBytes;
-    private final int snapshotBatchRecordsMax;
-    private final Consumer<Consumer<RaftCore>> coreTasks;
+    private final SnapshotScheduler snapshots;
     /** Published together with {@link #status} on the driver thread; each is immutable. */
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private volatile LoaderStatus status = LoaderStatus.INITIAL;
-    /** Record bytes committed since the last snapshot was requested or loaded. */
+    /** Record bytes committed since the last snapshot was scheduled or loaded. */
     private long bytesSinceSnapshot;
 
     /**
-     * @param logPrefix               node context for log lines, e.g. {@code "[node 1] "}
-     * @param snapshotTriggerBytes    {@code metadata.log.max.record.bytes.between.snapshots}
-     * @param snapshotBatchRecordsMax records per batch inside a snapshot file
-     * @param coreTasks               runs a task on the driver thread between two polls
+     * @param logPrefix            node context for log lines, e.g. {@code "[node 1] "}
+     * @param snapshotTriggerBytes {@code metadata.log.max.record.bytes.between.snapshots}
+     * @param snapshots            writes the snapshots this loader decides to take
      */
-    public MetadataLoader(String logPrefix, long snapshotTriggerBytes, int snapshotBatchRecordsMax,
-                          Consumer<Consumer<RaftCore>> coreTasks) {
+    public MetadataLoader(String logPrefix, long snapshotTriggerBytes, SnapshotScheduler snapshots) {
         Invariants.check(snapshotTriggerBytes > 0, "snapshot trigger must be > 0, got %d", snapshotTriggerBytes);
-        Invariants.check(snapshotBatchRecordsMax > 0, "snapshot batch size must be > 0, got %d",
-                snapshotBatchRecordsMax);
         this.logPrefix = logPrefix;
         this.snapshotTriggerBytes = snapshotTriggerBytes;
-        this.snapshotBatchRecordsMax = snapshotBatchRecordsMax;
-        this.coreTasks = coreTasks;
+        this.snapshots = snapshots;
     }
 
     /** The latest committed image; safe from any thread. */
@@ -111,51 +106,27 @@ public final class MetadataLoader implements RaftListener {
         return replayed;
     }
 
+    /** Past the trigger, schedules a snapshot of the image; if one is still being written, retries next commit. */
     private void maybeRequestSnapshot() {
         if (bytesSinceSnapshot < snapshotTriggerBytes) {
             return;
         }
-        MetadataImage snapshotImage = image;
-        long lastTimeMs = status.lastCommittedTimeMs();
-        long endOffset = snapshotImage.committedEndOffset();
-        bytesSinceSnapshot = 0;
-        LOG.info("{}{} record bytes committed since the last snapshot: writing one at offset {}", logPrefix,
-                snapshotTriggerBytes, endOffset);
-        coreTasks.accept(core -> {
-            OffsetAndEpoch id = core.snapshotIdAt(endOffset);
-            core.createSnapshot(id, snapshotContent(id, snapshotImage, lastTimeMs, snapshotBatchRecordsMax));
-        });
-    }
-
-    /**
-     * The snapshot of {@code snapshotImage} named {@code id}: the image written as records,
-     * with {@code lastTimeMs}, the append time of its last record, in the header.
-     */
-    public static byte[] snapshotContent(OffsetAndEpoch id, MetadataImage snapshotImage, long lastTimeMs,
-                                         int batchRecordsMax) {
-        List<ByteString> records = MetadataRecordCodec.encodeAll(snapshotImage.toRecords());
-        return SnapshotCodec.encode(id, lastTimeMs, records, batchRecordsMax);
+        SnapshotTask task = SnapshotTask.of(image, status.lastCommittedTimeMs());
+        if (snapshots.trySchedule(task)) {
+            LOG.info("{}{} record bytes committed since the last snapshot: writing one at offset {}", logPrefix,
+                    bytesSinceSnapshot, task.id().offset());
+            bytesSinceSnapshot = 0;
+        }
     }
 
     @Override
-    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
-        DecodedSnapshot snapshot = SnapshotCodec.decode(content);
-        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
-        // A snapshot's records have no offsets of their own: they are numbered so that the
-        // last one stands at the snapshot's last contained offset.
-        long offset = snapshotId.offset() - snapshot.records().size();
-        for (ByteString bytes : snapshot.records()) {
-            delta.replay(MetadataRecordCodec.decode(bytes, offset), offset, snapshotId.epoch());
-            offset++;
-        }
-        if (snapshotId.offset() > 0 && snapshot.records().isEmpty()) {
-            delta.advanceTo(snapshotId.offset() - 1, snapshotId.epoch());
-        }
-        image = delta.apply();
-        status = status.withLoadedSnapshot(snapshot.records().size(), snapshot.lastContainedLogTimeMs());
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+        LoadedSnapshot loaded = ImageSnapshotLoader.load(snapshotId, snapshot);
+        image = loaded.image();
+        status = status.withLoadedSnapshot(loaded.records(), loaded.lastContainedLogTimeMs());
         bytesSinceSnapshot = 0;
-        LOG.info("{}loaded snapshot ({}, {}): {} records", logPrefix, snapshotId.offset(), snapshotId.epoch(),
-                snapshot.records().size());
+        LOG.info("{}loaded snapshot ({}, {}): {} records, {} bytes", logPrefix, snapshotId.offset(),
+                snapshotId.epoch(), loaded.records(), snapshot.sizeBytes());
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.metaquorum.metadata.image;
 
+import io.metaquorum.metadata.snapshot.ImageSnapshotLoader;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
+import io.metaquorum.metadata.snapshot.TestSnapshots;
 import io.metaquorum.protocol.MetadataRecord;
 import java.util.List;
 
@@ -20,5 +24,16 @@ public final class ImageTestSupport {
             delta.advanceTo(image.lastCommittedOffset(), image.lastCommittedEpoch());
         }
         return delta.apply();
+    }
+
+    /**
+     * {@code image} through the production snapshot path: written as a snapshot by
+     * {@link SnapshotTask#writeTo} in batches of 3 records, then loaded by
+     * {@link ImageSnapshotLoader} reading chunks of 17 bytes.
+     */
+    public static MetadataImage rebuiltFromSnapshot(MetadataImage image) {
+        SnapshotTask task = SnapshotTask.of(image, 0L);
+        byte[] content = TestSnapshots.write(task, new SnapshotLimits(3, 1 << 20));
+        return ImageSnapshotLoader.load(task.id(), TestSnapshots.reader(task.id(), content, 17)).image();
     }
 }

@@ -10,7 +10,9 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
-import io.metaquorum.raft.core.RaftCore;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
+import io.metaquorum.metadata.snapshot.TestSnapshots;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
@@ -18,14 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class MetadataLoaderTest {
-    private final List<Consumer<RaftCore>> requestedTasks = new ArrayList<>();
+    private final List<SnapshotTask> requestedTasks = new ArrayList<>();
 
     private MetadataLoader loader(long snapshotTriggerBytes) {
-        return new MetadataLoader("[node 1] ", snapshotTriggerBytes, 2, requestedTasks::add);
+        return new MetadataLoader("[node 1] ", snapshotTriggerBytes, requestedTasks::add);
     }
 
     @Test
@@ -85,6 +86,33 @@ class MetadataLoaderTest {
         }
         // Each record is 15 or 16 bytes: two stay below 40, the third crosses it; the count restarts after each.
         assertEquals(10, requestedTasks.size());
+        assertEquals(new OffsetAndEpoch(3, 1), requestedTasks.get(0).id(), "named by the image's end offset and epoch");
+    }
+
+    @Test
+    void aSnapshotStillBeingWrittenDefersTheNextOne() {
+        List<SnapshotTask> accepted = new ArrayList<>();
+        boolean[] busy = {false};
+        MetadataLoader loader = new MetadataLoader("[node 1] ", 40, task -> {
+            if (busy[0]) {
+                return false;
+            }
+            accepted.add(task);
+            return true;
+        });
+        for (int i = 0; i < 3; i++) {
+            loader.handleCommit(List.of(TestBatches.data(i, 1, MetadataRecordCodec.featureLevel("feature." + i, 1))));
+        }
+        assertEquals(1, accepted.size());
+        busy[0] = true;
+        for (int i = 3; i < 9; i++) {
+            loader.handleCommit(List.of(TestBatches.data(i, 1, MetadataRecordCodec.featureLevel("feature." + i, 1))));
+        }
+        assertEquals(1, accepted.size(), "refused while the first is written");
+        busy[0] = false;
+        loader.handleCommit(List.of(TestBatches.data(9, 1, MetadataRecordCodec.featureLevel("feature.9", 1))));
+        assertEquals(2, accepted.size(), "the bytes kept counting: the next commit schedules at once");
+        assertEquals(10, accepted.get(1).id().offset());
     }
 
     @Test
@@ -96,10 +124,11 @@ class MetadataLoaderTest {
         MetadataImage image = source.image();
         OffsetAndEpoch id = new OffsetAndEpoch(image.committedEndOffset(), image.lastCommittedEpoch());
 
-        byte[] content = MetadataLoader.snapshotContent(id, image, source.status().lastCommittedTimeMs(), 1);
+        byte[] content = TestSnapshots.write(SnapshotTask.of(image, source.status().lastCommittedTimeMs()),
+                new SnapshotLimits(1, 1 << 20));
         MetadataLoader target = loader(1 << 20);
         target.handleLeaderChange(new LeaderAndEpoch(2, 5));
-        target.handleLoadSnapshot(id, content);
+        target.handleLoadSnapshot(id, TestSnapshots.reader(id, content, 7));
 
         MetadataImage loaded = target.image();
         assertEquals(image, loaded, "the image is a function of the log: snapshot or replay, the same value");

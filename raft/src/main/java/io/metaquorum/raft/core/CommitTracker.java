@@ -6,7 +6,7 @@ import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.RecordBatches;
-import java.io.ByteArrayOutputStream;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -92,16 +92,8 @@ public final class CommitTracker {
         Invariants.check(latest.isPresent(), "node %d: log starts at %d without a snapshot", localId,
                 log.startOffset());
         OffsetAndEpoch id = latest.get();
-        long size = log.snapshotSize(id);
-        ByteArrayOutputStream content = new ByteArrayOutputStream((int) Math.min(size, Integer.MAX_VALUE - 8));
-        long position = 0;
-        while (position < size) {
-            byte[] chunk = log.readSnapshot(id, position, 1 << 20);
-            Invariants.check(chunk.length > 0, "node %d: snapshot %s ends early at %d", localId, id, position);
-            content.writeBytes(chunk);
-            position += chunk.length;
-        }
-        listener.handleLoadSnapshot(id, content.toByteArray());
+        // Streamed: the listener reads the file chunk by chunk, never all of it at once.
+        listener.handleLoadSnapshot(id, SnapshotReader.of(log, id));
         appliedOffset = id.offset();
         advanceTo(id.offset());
     }

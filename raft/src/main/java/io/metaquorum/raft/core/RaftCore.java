@@ -34,6 +34,7 @@ import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import io.metaquorum.raft.storage.RaftLog;
 import java.util.List;
@@ -239,17 +240,25 @@ public final class RaftCore {
     }
 
     /**
-     * Stores a snapshot of the state machine at {@code id} (an offset it has applied, at or
-     * below the high watermark) and moves the log start to it.
+     * Makes the frozen snapshot {@code frozen} (written off the driver thread, from
+     * {@code RaftLog.createSnapshot}) the log start, deleting the log below it; the state
+     * machine wrote it at an offset it had applied, at or below the high watermark. A
+     * snapshot that is no longer ahead of the log start (a newer one was installed while it
+     * was written) is discarded. Returns whether it was installed.
      */
-    public void createSnapshot(OffsetAndEpoch id, byte[] content) {
+    public boolean createSnapshot(SnapshotWriter frozen) {
+        OffsetAndEpoch id = frozen.id();
+        Invariants.check(frozen.isFrozen(), "node %d: snapshot %s is not complete", ctx.localId(), id);
+        if (id.offset() <= ctx.log().startOffset()) {
+            frozen.close();
+            return false;
+        }
         Invariants.check(id.offset() <= ctx.commits().appliedOffset(),
                 "node %d: snapshot %s beyond the applied offset %d", ctx.localId(), id, ctx.commits().appliedOffset());
         Invariants.check(id.equals(snapshotIdAt(id.offset())), "node %d: snapshot %s does not match the log",
                 ctx.localId(), id);
-        if (id.offset() > ctx.log().startOffset()) {
-            ctx.log().installSnapshot(id, content);
-        }
+        ctx.log().installSnapshot(frozen);
+        return true;
     }
 
     /** The epoch of the record just below {@code offset}, for naming a snapshot. */

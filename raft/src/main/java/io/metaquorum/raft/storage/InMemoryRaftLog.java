@@ -125,8 +125,18 @@ public final class InMemoryRaftLog implements RaftLog {
     }
 
     @Override
-    public void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        RaftLogRules.checkSnapshotNotOlder(id, content, startOffset, snapshotEpoch());
+    public SnapshotWriter createSnapshot(OffsetAndEpoch id) {
+        return new InMemorySnapshotWriter(id);
+    }
+
+    @Override
+    public void installSnapshot(SnapshotWriter frozen) {
+        if (!(frozen instanceof InMemorySnapshotWriter writer)) {
+            throw new IllegalArgumentException("snapshot " + frozen.id() + " was not written for this log");
+        }
+        byte[] content = writer.frozenContent();
+        OffsetAndEpoch id = writer.id();
+        RaftLogRules.checkSnapshotNotOlder(id, startOffset, snapshotEpoch());
         if (matches(id)) {
             batches.subList(0, RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset)).clear();
             rebuildEpochStarts();
@@ -139,7 +149,7 @@ public final class InMemoryRaftLog implements RaftLog {
         // The snapshot is durable, so everything up to its offset is; nothing beyond is left after a reset.
         flushedEndOffset = Math.min(Math.max(flushedEndOffset, startOffset), endOffset);
         snapshotId = id;
-        snapshotContent = content.clone();
+        snapshotContent = content;
         Invariants.check(startOffset <= flushedEndOffset && flushedEndOffset <= endOffset,
                 "offsets out of order after snapshot %s: start %d flushed %d end %d",
                 id, startOffset, flushedEndOffset, endOffset);

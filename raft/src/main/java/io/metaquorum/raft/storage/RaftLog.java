@@ -68,12 +68,34 @@ public interface RaftLog extends AutoCloseable {
     Optional<OffsetAndEpoch> latestSnapshot();
 
     /**
-     * Stores a complete snapshot atomically and durably, then moves the log start to its
-     * offset, deleting older batches and older snapshots. If the snapshot ends beyond
-     * {@link #endOffset()} or does not match the log at its offset, the whole log is
-     * dropped and restarts empty at the snapshot's offset.
+     * A writer for a new snapshot {@code id}, written aside (a temporary file, or memory)
+     * where the log does not see it until {@link #installSnapshot(SnapshotWriter)}.
+     * Thread-safe: the snapshot-writer thread calls it and writes while the driver goes on.
      */
-    void installSnapshot(OffsetAndEpoch id, byte[] content);
+    SnapshotWriter createSnapshot(OffsetAndEpoch id);
+
+    /**
+     * Makes a frozen snapshot from {@link #createSnapshot} of this log stored (atomically and
+     * durably), then moves the log start to its offset, deleting older batches and older
+     * snapshots. If the snapshot ends beyond {@link #endOffset()} or does not match the log
+     * at its offset, the whole log is dropped and restarts empty at the snapshot's offset.
+     */
+    void installSnapshot(SnapshotWriter frozen);
+
+    /**
+     * {@link #installSnapshot(SnapshotWriter)} of a snapshot whose whole content is at hand:
+     * for small contents (tests, tools); the node streams its snapshots through a writer.
+     */
+    default void installSnapshot(OffsetAndEpoch id, byte[] content) {
+        SnapshotWriter writer = createSnapshot(id);
+        try {
+            writer.append(content);
+            writer.freeze();
+            installSnapshot(writer);
+        } finally {
+            writer.close();
+        }
+    }
 
     /** The size in bytes of a stored snapshot; it must exist. */
     long snapshotSize(OffsetAndEpoch id);

@@ -53,8 +53,7 @@ public final class RaftLogRules {
     }
 
     /** Throws {@link IllegalArgumentException} if snapshot {@code id} is older than the log start. */
-    public static void checkSnapshotNotOlder(OffsetAndEpoch id, byte[] content, long startOffset, int snapshotEpoch) {
-        Objects.requireNonNull(content, "snapshot content");
+    public static void checkSnapshotNotOlder(OffsetAndEpoch id, long startOffset, int snapshotEpoch) {
         if (id.offset() < startOffset || id.epoch() < snapshotEpoch) {
             throw new IllegalArgumentException("snapshot " + id + " is older than the log start ("
                     + startOffset + ", epoch " + snapshotEpoch + ")");

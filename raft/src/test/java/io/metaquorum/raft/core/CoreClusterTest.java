@@ -1,12 +1,17 @@
 package io.metaquorum.raft.core;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.raft.core.CoreCluster.Node;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +92,61 @@ class CoreClusterTest {
         assertEquals(RoleName.FOLLOWER, old.status().role());
     }
 
+    /** A snapshot written off the driver can be overtaken by a newer one before it is registered. */
+    @Test
+    void aSnapshotOvertakenBeforeRegistrationIsDiscarded() {
+        CoreCluster cluster = new CoreCluster(3, 0, 5);
+        Node leader = cluster.awaitLeader();
+        cluster.appendThroughLeader("a");
+        cluster.runUntil(() -> leader.listener.committed.size() == 1, 5_000);
+        SnapshotWriter older = leader.log.createSnapshot(leader.core.snapshotIdAt(leader.status().appliedOffset()));
+        older.append("a".getBytes(StandardCharsets.UTF_8));
+        older.freeze();
+        cluster.appendThroughLeader("b");
+        cluster.runUntil(() -> leader.listener.committed.size() == 2, 5_000);
+        long applied = leader.status().appliedOffset();
+        SnapshotWriter newer = leader.log.createSnapshot(leader.core.snapshotIdAt(applied));
+        newer.append("a,b".getBytes(StandardCharsets.UTF_8));
+        newer.freeze();
+        assertTrue(leader.core.createSnapshot(newer));
+        assertFalse(leader.core.createSnapshot(older), "older than the log start: discarded");
+        assertEquals(applied, leader.status().logStartOffset());
+        assertEquals(newer.id(), leader.log.latestSnapshot().orElseThrow());
+    }
+
+    /** The cluster's FetchSnapshot chunks are 256 bytes: this snapshot takes dozens of them. */
+    @Test
+    void aSnapshotLargerThanOneChunkIsFetchedChunkByChunk() {
+        CoreCluster cluster = new CoreCluster(3, 0, 11);
+        Node leader = cluster.awaitLeader();
+        Node lagging = cluster.nodes.values().stream().filter(n -> n.id != leader.id).findFirst().orElseThrow();
+        cluster.crash(lagging.id);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            values.add(String.format("value-%04d", i));
+        }
+        for (int from = 0; from < values.size(); from += 50) {
+            cluster.appendThroughLeader(values.subList(from, from + 50).toArray(new String[0]));
+        }
+        cluster.runUntil(() -> leader.listener.committed.size() == values.size(), 10_000);
+        byte[] content = String.join(",", values).getBytes(StandardCharsets.UTF_8);
+        SnapshotWriter writer = leader.log.createSnapshot(leader.core.snapshotIdAt(leader.status().appliedOffset()));
+        for (int from = 0; from < content.length; from += 100) {
+            writer.append(java.util.Arrays.copyOfRange(content, from, Math.min(content.length, from + 100)));
+        }
+        writer.freeze();
+        assertTrue(leader.core.createSnapshot(writer));
+        assertTrue(content.length > 10 * 256, "larger than ten chunks: " + content.length);
+        cluster.appendThroughLeader("after");
+        cluster.restart(lagging.id);
+        List<String> expected = new ArrayList<>(values);
+        expected.add("after");
+        cluster.runUntil(() -> lagging.listener.committed.equals(expected), 20_000);
+        OffsetAndEpoch id = lagging.log.latestSnapshot().orElseThrow();
+        assertEquals(leader.log.latestSnapshot().orElseThrow(), id);
+        assertArrayEquals(content, lagging.log.readSnapshot(id, 0, content.length), "the chunks reassemble the file");
+    }
+
     @Test
     void laggingFollowerCatchesUpThroughFetchSnapshot() {
         CoreCluster cluster = new CoreCluster(3, 0, 7);
@@ -96,7 +156,11 @@ class CoreClusterTest {
         cluster.appendThroughLeader("a", "b");
         cluster.runUntil(() -> leader.listener.committed.size() == 2, 5_000);
         long applied = leader.status().appliedOffset();
-        leader.core.createSnapshot(leader.core.snapshotIdAt(applied), "a,b".getBytes(StandardCharsets.UTF_8));
+        SnapshotWriter writer = leader.log.createSnapshot(leader.core.snapshotIdAt(applied));
+        writer.append("a,".getBytes(StandardCharsets.UTF_8));
+        writer.append("b".getBytes(StandardCharsets.UTF_8));
+        writer.freeze();
+        assertTrue(leader.core.createSnapshot(writer));
         assertEquals(applied, leader.status().logStartOffset());
         cluster.appendThroughLeader("c");
         cluster.restart(lagging.id);

@@ -4,6 +4,7 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RaftLog;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.StorageException;
 import java.util.List;
 import java.util.Optional;
@@ -68,8 +69,13 @@ final class FlushFailingLog implements RaftLog {
     }
 
     @Override
-    public void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        log.installSnapshot(id, content);
+    public SnapshotWriter createSnapshot(OffsetAndEpoch id) {
+        return log.createSnapshot(id);
+    }
+
+    @Override
+    public void installSnapshot(SnapshotWriter frozen) {
+        log.installSnapshot(frozen);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -33,7 +34,7 @@ final class RecordingListener implements RaftListener {
     }
 
     @Override
-    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
     }
 
     @Override

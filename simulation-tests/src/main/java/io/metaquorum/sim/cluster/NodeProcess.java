@@ -6,6 +6,7 @@ import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.scheduler.EventKind;
@@ -263,7 +264,9 @@ final class NodeProcess {
             return;
         }
         OffsetAndEpoch id = core.snapshotIdAt(applied);
-        core.createSnapshot(id, listener.snapshotContent(id, node.setup().limits().appendBatchRecordsMax()));
+        SnapshotWriter writer = log.createSnapshot(id);
+        listener.writeSnapshot(writer, node.setup().limits().appendBatchRecordsMax());
+        core.createSnapshot(writer);
         lastSnapshotOffset = applied;
     }
 

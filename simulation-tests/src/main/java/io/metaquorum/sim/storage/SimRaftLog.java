@@ -4,6 +4,7 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.RecordBatches;
 import java.util.ArrayList;
@@ -157,15 +158,22 @@ public final class SimRaftLog implements RaftLog {
         return memory.latestSnapshot();
     }
 
+    /** The in-memory writer of the port: a simulated snapshot file is its chunks in memory. */
     @Override
-    public void installSnapshot(OffsetAndEpoch id, byte[] content) {
+    public SnapshotWriter createSnapshot(OffsetAndEpoch id) {
+        return memory.createSnapshot(id);
+    }
+
+    @Override
+    public void installSnapshot(SnapshotWriter frozen) {
+        OffsetAndEpoch id = frozen.id();
         disk.maybeFailWrite("snapshot", id.offset());
         observer.beforeSnapshotInstalled(this, id);
-        memory.installSnapshot(id, content);
+        memory.installSnapshot(frozen);
         // The snapshot file is synced, and the log start moves with it: make the disk agree.
         disk.sync(pending);
         pending.clear();
-        disk.installSnapshot(id, content);
+        disk.installSnapshot(id, memory.readSnapshot(id, 0, (int) memory.snapshotSize(id)));
     }
 
     @Override

@@ -4,9 +4,13 @@ import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
-import io.metaquorum.raft.snapshot.SnapshotCodec;
+import io.metaquorum.raft.snapshot.SnapshotDecoder;
+import io.metaquorum.raft.snapshot.SnapshotEncoder;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.sim.invariant.CheckFailure;
+import java.util.ArrayList;
 import java.util.List;
 import io.metaquorum.raft.storage.RecordBatches;
 
@@ -57,8 +61,14 @@ public final class StateMachineListener implements RaftListener {
     }
 
     @Override
-    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, byte[] content) {
-        machine.restore(SnapshotCodec.decode(content).records());
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+        // Decoded batch by batch, as a node does; the model's state is small enough to restore from a list.
+        SnapshotDecoder decoder = SnapshotDecoder.of(snapshot);
+        List<ByteString> records = new ArrayList<>();
+        for (List<ByteString> batch = decoder.nextBatch(); batch != null; batch = decoder.nextBatch()) {
+            records.addAll(batch);
+        }
+        machine.restore(records);
         appliedOffset = snapshotId.offset();
     }
 
@@ -77,9 +87,11 @@ public final class StateMachineListener implements RaftListener {
         // The model holds committed state only.
     }
 
-    /** The content of a snapshot of the current state, named {@code id}. */
-    public byte[] snapshotContent(OffsetAndEpoch id, int batchRecordsMax) {
-        return SnapshotCodec.encode(id, lastAppendTimeMs, machine.snapshotRecords(), batchRecordsMax);
+    /** Writes a snapshot of the current state into {@code out} and freezes it. */
+    public void writeSnapshot(SnapshotWriter out, int batchRecordsMax) {
+        SnapshotEncoder encoder = new SnapshotEncoder(out, lastAppendTimeMs, batchRecordsMax, Integer.MAX_VALUE);
+        machine.snapshotRecords().forEach(encoder::add);
+        encoder.finish();
     }
 
     public long appliedOffset() {

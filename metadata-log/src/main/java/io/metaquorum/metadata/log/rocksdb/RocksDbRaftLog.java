@@ -8,6 +8,7 @@ import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.RaftLogRules;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.RecordBatches;
 import java.util.ArrayList;
 import java.util.List;
@@ -209,10 +210,20 @@ public final class RocksDbRaftLog implements RaftLog {
         return Optional.ofNullable(snapshotId);
     }
 
+    /** Thread-safe: the writer only touches its own temporary file until it is installed. */
     @Override
-    public void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        RaftLogRules.checkSnapshotNotOlder(id, content, startOffset, snapshotEpoch());
-        snapshots.write(id, content);
+    public SnapshotWriter createSnapshot(OffsetAndEpoch id) {
+        return snapshots.newWriter(id);
+    }
+
+    @Override
+    public void installSnapshot(SnapshotWriter frozen) {
+        if (!(frozen instanceof SnapshotFileWriter writer)) {
+            throw new IllegalArgumentException("snapshot " + frozen.id() + " was not written for this log");
+        }
+        OffsetAndEpoch id = writer.id();
+        RaftLogRules.checkSnapshotNotOlder(id, startOffset, snapshotEpoch());
+        snapshots.commit(writer);
         OffsetAndEpoch previous = snapshotId;
         moveStartTo(id);
         if (previous != null && !previous.equals(id)) {

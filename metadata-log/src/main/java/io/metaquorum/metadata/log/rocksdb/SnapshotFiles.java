@@ -12,27 +12,31 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The snapshot directory: one file per snapshot, named
- * {@code <endOffset:20 digits>-<epoch:10 digits>.checkpoint} (KIP-630), holding the content
- * as given. A file is written as {@code .checkpoint.part}, forced to disk, renamed
- * atomically and the directory forced, so a crash leaves either no snapshot or a complete
- * one; leftover {@code .part} files are deleted on open. Files with other names are
- * ignored.
+ * {@code <endOffset:20 digits>-<epoch:10 digits>.checkpoint} (KIP-630). A snapshot is
+ * written chunk by chunk into a temporary {@code .checkpoint.<n>.part} file
+ * ({@link SnapshotFileWriter}), forced to disk, renamed atomically and the directory
+ * forced, so a crash leaves either no snapshot or a complete one; leftover {@code .part}
+ * files are deleted on open. Files with other names are ignored.
  */
 final class SnapshotFiles {
     static final String SUFFIX = ".checkpoint";
-    static final String PARTIAL_SUFFIX = ".checkpoint.part";
+    /** A temporary file: {@code <snapshot file name>.<writer number>.part}. */
+    static final String PART = ".part";
     private static final Pattern NAME = Pattern.compile("(\\d{20})-(\\d{10})\\.checkpoint");
     /** Newer snapshots end later; at one offset, the higher epoch replaced the lower. */
     static final Comparator<OffsetAndEpoch> BY_AGE =
             Comparator.comparingLong(OffsetAndEpoch::offset).thenComparingInt(OffsetAndEpoch::epoch);
 
     private final Path directory;
+    /** Numbers the temporary files, so that two writers of one id never collide. */
+    private final AtomicLong writersCreated = new AtomicLong();
 
     private SnapshotFiles(Path directory) {
         this.directory = directory;
@@ -80,20 +84,27 @@ final class SnapshotFiles {
         return ids;
     }
 
-    /** Stores {@code content} as snapshot {@code id}, durably and atomically (replacing a file of that id). */
-    void write(OffsetAndEpoch id, byte[] content) {
-        Path target = path(id);
-        Path partial = directory.resolve(fileName(id) + ".part");
+    /**
+     * A writer of snapshot {@code id} into a temporary file of its own (writers of one id
+     * never share one). Thread-safe: the snapshot-writer thread calls it while the driver runs.
+     */
+    SnapshotFileWriter newWriter(OffsetAndEpoch id) {
+        Path partial = directory.resolve(fileName(id) + "." + writersCreated.incrementAndGet() + PART);
+        return new SnapshotFileWriter(this, id, partial);
+    }
+
+    /**
+     * Gives the frozen {@code writer}'s file its final name, atomically and durably
+     * (replacing a file of that id): the rename, then the directory forced.
+     */
+    void commit(SnapshotFileWriter writer) {
+        if (!writer.belongsTo(this) || !writer.isFrozen()) {
+            throw new IllegalArgumentException("snapshot " + writer.id() + " is not a frozen snapshot of " + directory);
+        }
+        Path target = path(writer.id());
         try {
-            try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(writer.partial(), target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            writer.markInstalled();
             forceDirectory();
         } catch (IOException e) {
             throw new StorageException("cannot write snapshot file " + target, e);
@@ -142,7 +153,8 @@ final class SnapshotFiles {
     private void deletePartial() {
         try (Stream<Path> entries = Files.list(directory)) {
             for (Path entry : (Iterable<Path>) entries::iterator) {
-                if (entry.getFileName().toString().endsWith(PARTIAL_SUFFIX)) {
+                String name = entry.getFileName().toString();
+                if (name.endsWith(PART) && name.contains(SUFFIX)) {
                     Files.delete(entry);
                 }
             }

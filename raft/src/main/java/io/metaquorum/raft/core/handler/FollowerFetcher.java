@@ -135,7 +135,8 @@ public final class FollowerFetcher {
         }
         f.onLeaderHeard(nowMs + ctx.config().timeouts().fetchTimeoutMs());
         if (p.hasSnapshotId()) {
-            f.startSnapshotDownload(FetchRpcs.offsetAndEpoch(p.getSnapshotId()));
+            OffsetAndEpoch id = FetchRpcs.offsetAndEpoch(p.getSnapshotId());
+            f.startSnapshotDownload(id, ctx.log().createSnapshot(id));
         } else if (p.hasDivergingEpoch()) {
             // No high watermark from this answer: the log left after truncating may still
             // diverge further back, which only the next validated fetch can tell.

@@ -7,6 +7,7 @@ import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.raft.core.CoreContext;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +29,7 @@ public final class SnapshotDownloader {
     long sendChunkRequest(Follower f, long nowMs) {
         OffsetAndEpoch id = f.snapshotInProgress();
         var partition = FollowerFetcher.snapshotRequest().setCurrentLeaderEpoch(f.epoch())
-                .setSnapshotId(FetchRpcs.snapshotId(id)).setPosition(f.snapshotBytes().size()).build();
+                .setSnapshotId(FetchRpcs.snapshotId(id)).setPosition(f.snapshotDownload().sizeBytes()).build();
         return ctx.outbox().sendRequest(f.leaderId(), FetchRpcs.fetchSnapshotRequest(ctx.clusterId(), ctx.localId(),
                 ctx.config().limits().fetchSnapshotBytesMax(), partition), f.epoch(), ctx.requestDeadline(nowMs));
     }
@@ -57,25 +58,27 @@ public final class SnapshotDownloader {
         acceptChunk(f, p);
     }
 
+    /** Appends the chunk to the download (a temporary file); the last one completes and installs it. */
     private void acceptChunk(Follower f, FetchSnapshotPartitionResponse p) {
         OffsetAndEpoch id = f.snapshotInProgress();
+        SnapshotWriter download = f.snapshotDownload();
         ByteString chunk = p.getUnalignedRecords();
         boolean matches = FetchRpcs.offsetAndEpoch(p.getSnapshotId()).equals(id)
-                && p.getPosition() == f.snapshotBytes().size();
+                && p.getPosition() == download.sizeBytes();
         if (!matches || p.getSize() > ctx.config().limits().snapshotBytesMax()
-                || p.getPosition() + chunk.size() > p.getSize()) {
+                || p.getPosition() + chunk.size() > p.getSize() || (chunk.isEmpty() && p.getPosition() < p.getSize())) {
             LOG.warn("[node {}] snapshot chunk for {} does not fit (position {}, size {}); restarting download",
                     ctx.localId(), id, p.getPosition(), p.getSize());
             f.finishSnapshotDownload();
             return;
         }
-        f.snapshotBytes().writeBytes(chunk.toByteArray());
-        if (f.snapshotBytes().size() == p.getSize()) {
-            byte[] content = f.snapshotBytes().toByteArray();
+        download.append(chunk.toByteArray());
+        if (download.sizeBytes() == p.getSize()) {
+            download.freeze();
+            LOG.info("[node {}] installing snapshot {} ({} bytes) from leader {}", ctx.localId(), id,
+                    download.sizeBytes(), f.leaderId());
+            ctx.log().installSnapshot(download);
             f.finishSnapshotDownload();
-            LOG.info("[node {}] installing snapshot {} ({} bytes) from leader {}", ctx.localId(), id, content.length,
-                    f.leaderId());
-            ctx.log().installSnapshot(id, content);
             ctx.commits().onSnapshotInstalled(id);
         }
     }

@@ -3,7 +3,7 @@ package io.metaquorum.raft.core.role;
 import io.metaquorum.raft.core.RoleName;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
-import java.io.ByteArrayOutputStream;
+import io.metaquorum.raft.storage.SnapshotWriter;
 
 /**
  * Fetching from a known leader (voters and observers alike). A voter that has no
@@ -31,7 +31,7 @@ public final class Follower implements RaftRole {
     private boolean leaderResigned;
     private boolean namedSuccessor;
     private OffsetAndEpoch snapshotInProgress;
-    private ByteArrayOutputStream snapshotBytes;
+    private SnapshotWriter snapshotDownload;
 
     public Follower(int epoch, int leaderId, int votedId, long fetchDeadlineMs) {
         this(epoch, leaderId, votedId, fetchDeadlineMs, 0);
@@ -172,17 +172,24 @@ public final class Follower implements RaftRole {
         return snapshotInProgress;
     }
 
-    public ByteArrayOutputStream snapshotBytes() {
-        return snapshotBytes;
+    /** Where the chunks of {@link #snapshotInProgress()} go; null when none is downloading. */
+    public SnapshotWriter snapshotDownload() {
+        return snapshotDownload;
     }
 
-    public void startSnapshotDownload(OffsetAndEpoch id) {
+    /** Starts downloading snapshot {@code id} into {@code writer} (a temporary file or memory). */
+    public void startSnapshotDownload(OffsetAndEpoch id, SnapshotWriter writer) {
+        finishSnapshotDownload();
         this.snapshotInProgress = id;
-        this.snapshotBytes = new ByteArrayOutputStream();
+        this.snapshotDownload = writer;
     }
 
+    /** Ends the download; what it wrote and did not install is discarded. */
     public void finishSnapshotDownload() {
+        if (snapshotDownload != null) {
+            snapshotDownload.close();
+        }
         this.snapshotInProgress = null;
-        this.snapshotBytes = null;
+        this.snapshotDownload = null;
     }
 }

@@ -171,6 +171,10 @@ public final class RoleTransitions {
         RaftRole previous = current;
         persist(next.electionState());
         current = next;
+        if (previous != next && previous instanceof Follower follower) {
+            // A download the new role does not continue would leave its temporary file behind.
+            follower.finishSnapshotDownload();
+        }
         if (previous.name() != next.name() || previous.epoch() != next.epoch()) {
             LOG.info("[node {}] {} epoch {} -> {} epoch {} (leader {})", config.localId(), previous.name(),
                     previous.epoch(), next.name(), next.epoch(), next.leaderId());
