@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
         footer = "%nAlso image-scale [--partitions N]: the metadata image, its snapshot write and load at scale "
                 + "(run from the simulation module; see mq-bench image-scale --help).",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
-                DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class})
+                DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
+                CatchUpBench.class})
 public final class BenchTool implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -17,13 +17,16 @@ import java.util.TreeMap;
  */
 final class BrokerLogDirs {
     private final Map<Integer, List<Path>> byBroker;
+    private final Map<Integer, Path> configs;
 
-    private BrokerLogDirs(Map<Integer, List<Path>> byBroker) {
+    private BrokerLogDirs(Map<Integer, List<Path>> byBroker, Map<Integer, Path> configs) {
         this.byBroker = byBroker;
+        this.configs = configs;
     }
 
     static BrokerLogDirs under(Path dataDir) throws IOException {
         Map<Integer, List<Path>> byBroker = new TreeMap<>();
+        Map<Integer, Path> configs = new TreeMap<>();
         try (var dirs = Files.list(dataDir)) {
             for (Path dir : dirs.sorted().toList()) {
                 Path config = dir.resolve("server.properties");
@@ -35,7 +38,9 @@ final class BrokerLogDirs {
                     List<Path> logDirs = new ArrayList<>();
                     Arrays.stream(props.getProperty("log.dirs", "").split(",")).map(String::trim)
                             .filter(s -> !s.isEmpty()).forEach(s -> logDirs.add(Path.of(s)));
-                    byBroker.put(Integer.parseInt(props.getProperty("node.id").trim()), logDirs);
+                    int id = Integer.parseInt(props.getProperty("node.id").trim());
+                    byBroker.put(id, logDirs);
+                    configs.put(id, config);
                 }
             }
         }
@@ -43,7 +48,16 @@ final class BrokerLogDirs {
             throw new IllegalArgumentException("no broker's server.properties under " + dataDir
                     + "; give the data directory of a cluster made by bin/mq-quickstart");
         }
-        return new BrokerLogDirs(byBroker);
+        return new BrokerLogDirs(byBroker, configs);
+    }
+
+    /** Broker {@code id}'s server.properties. */
+    Path config(int id) {
+        return configs.get(id);
+    }
+
+    List<Path> logDirs(int id) {
+        return byBroker.get(id);
     }
 
     List<Integer> brokerIds() {

@@ -1,14 +1,11 @@
 package io.metaquorum.bench;
 
-import java.util.List;
-import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.protocol.CreatableTopicResult;
-import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.client.AdminClient;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.protocol.CreatableTopicResult;
+import io.metaquorum.protocol.ErrorCode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +23,6 @@ final class ClusterNodes {
 
     private final Map<Integer, Path> configs;
     private final QuorumProbe probe;
-    private final Path mqHome = Path.of(System.getProperty("mq.home", ".")).toAbsolutePath();
 
     ClusterNodes(Map<Integer, Path> configs, QuorumProbe probe) {
         this.configs = configs;
@@ -201,37 +197,18 @@ final class ClusterNodes {
     }
 
     private ProcessHandle processOf(int nodeId) {
-        return pidOf(nodeId).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
-                .orElseThrow(() -> new IllegalStateException("node " + nodeId + " is not running (no live pid in "
-                        + configs.get(nodeId).resolveSibling("server.pid") + ")"));
+        return NodeProcesses.processOf(configs.get(nodeId));
     }
 
     private Optional<Long> pidOf(int nodeId) {
-        Path pidFile = configs.get(nodeId).resolveSibling("server.pid");
-        try {
-            return Files.exists(pidFile) ? Optional.of(Long.parseLong(Files.readString(pidFile).trim()))
-                    : Optional.empty();
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
+        return NodeProcesses.pidOf(configs.get(nodeId));
     }
 
     private static void awaitExit(ProcessHandle process) {
-        try {
-            process.onExit().get(FailoverBench.stepDeadline() - System.nanoTime(), TimeUnit.NANOSECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("process " + process.pid() + " did not exit", e);
-        }
+        NodeProcesses.awaitExit(process);
     }
 
     private void restart(int nodeId) {
-        Path config = configs.get(nodeId);
-        Path log = config.resolveSibling("server.log");
-        try {
-            new ProcessBuilder(mqHome.resolve("bin/mq-server").toString(), config.toString())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot restart node " + nodeId, e);
-        }
+        NodeProcesses.start(configs.get(nodeId));
     }
 }

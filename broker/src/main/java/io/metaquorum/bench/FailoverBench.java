@@ -1,15 +1,15 @@
 package io.metaquorum.bench;
 
-import java.util.List;
-import java.util.ArrayList;
-import io.metaquorum.server.HostPort;
-import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.client.AdminClient;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.server.HostPort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
