@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mq-metadata", mixinStandardHelpOptions = true,
         description = "Inspects the metadata quorum and the metadata log.",
         subcommands = {QuorumCommand.class, DumpCommand.class, SnapshotsCommand.class, VerifyCommand.class,
-            DiffCommand.class})
+            DiffCommand.class, ShellCommand.class})
 public final class MetadataTool implements Callable<Integer> {
     @Spec
     CommandSpec spec;

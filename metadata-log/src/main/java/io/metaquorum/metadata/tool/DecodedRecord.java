@@ -3,6 +3,7 @@ package io.metaquorum.metadata.tool;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.metadata.record.RecordText;
 import io.metaquorum.metadata.record.RecordTypes;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.MetadataRecord;

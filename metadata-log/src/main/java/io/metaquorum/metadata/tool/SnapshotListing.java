@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.tool;
 
+import io.metaquorum.metadata.record.RecordText;
 import io.metaquorum.raft.snapshot.DecodedSnapshot;
 import io.metaquorum.raft.snapshot.SnapshotCodec;
 import io.metaquorum.raft.storage.CorruptLogException;

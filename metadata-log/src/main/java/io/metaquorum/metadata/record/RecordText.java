@@ -1,4 +1,4 @@
-package io.metaquorum.metadata.tool;
+package io.metaquorum.metadata.record;
 
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
