@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mq-bench", mixinStandardHelpOptions = true,
         description = "Benchmark workloads; one 'name value unit' line per figure.",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
-                DescribeAllBench.class, DeleteTopicsBench.class})
+                DescribeAllBench.class, DeleteTopicsBench.class, DumpBench.class, ShellOpenBench.class})
 public final class BenchTool implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -1,10 +1,15 @@
 package io.metaquorum.metadata.record;
 
+import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Message;
+import io.metaquorum.protocol.ControlRecord;
+import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,57 +41,83 @@ public final class RecordText {
 
     /** {@code field: value} pairs separated by spaces, messages in braces. */
     public static void appendText(Message body, StringBuilder out) {
-        boolean first = true;
-        for (FieldDescriptor field : body.getDescriptorForType().getFields()) {
-            if (!printed(body, field)) {
-                continue;
-            }
-            if (!first) {
-                out.append(' ');
-            }
-            first = false;
-            out.append(field.getName()).append(": ");
-            if (field.isRepeated()) {
-                out.append('[');
-                List<?> values = (List<?>) body.getField(field);
-                for (int i = 0; i < values.size(); i++) {
-                    out.append(i == 0 ? "" : ", ");
-                    appendValue(field, values.get(i), out, false);
-                }
-                out.append(']');
-            } else {
-                appendValue(field, body.getField(field), out, false);
-            }
-        }
+        appendFields(body, out, false);
     }
 
     public static void appendJson(Message body, StringBuilder out) {
         out.append('{');
-        boolean first = true;
-        for (FieldDescriptor field : body.getDescriptorForType().getFields()) {
-            if (!printed(body, field)) {
-                continue;
-            }
-            out.append(first ? "" : ", ");
-            first = false;
-            out.append('"').append(field.getJsonName()).append("\": ");
-            if (field.isRepeated()) {
-                out.append('[');
-                List<?> values = (List<?>) body.getField(field);
-                for (int i = 0; i < values.size(); i++) {
-                    out.append(i == 0 ? "" : ", ");
-                    appendValue(field, values.get(i), out, true);
-                }
-                out.append(']');
-            } else {
-                appendValue(field, body.getField(field), out, true);
-            }
-        }
+        appendFields(body, out, true);
         out.append('}');
     }
 
-    private static boolean printed(Message body, FieldDescriptor field) {
-        return field.isRepeated() || !field.hasPresence() || body.hasField(field);
+    private static void appendFields(Message body, StringBuilder out, boolean json) {
+        boolean first = true;
+        for (FieldPlan plan : FieldPlan.of(body.getDescriptorForType())) {
+            FieldDescriptor field = plan.field();
+            if (!plan.repeated() && plan.presence() && !body.hasField(field)) {
+                continue;
+            }
+            if (!first) {
+                out.append(json ? ", " : " ");
+            }
+            first = false;
+            if (json) {
+                out.append('"').append(plan.jsonName()).append("\": ");
+            } else {
+                out.append(plan.name()).append(": ");
+            }
+            if (plan.repeated()) {
+                out.append('[');
+                int count = body.getRepeatedFieldCount(field);
+                for (int i = 0; i < count; i++) {
+                    out.append(i == 0 ? "" : ", ");
+                    appendValue(field, body.getRepeatedField(field, i), out, json);
+                }
+                out.append(']');
+            } else {
+                appendValue(field, body.getField(field), out, json);
+            }
+        }
+    }
+
+    /**
+     * What printing a field needs, computed once per message type: descriptor calls are not
+     * free, and every record of a dump asks them again.
+     */
+    private record FieldPlan(FieldDescriptor field, String name, String jsonName, boolean repeated,
+                             boolean presence) {
+        /** The plans of every top-level message of the two record schemas, by index in its file; fixed at load. */
+        private static final FileDescriptor METADATA_FILE = MetadataRecord.getDescriptor().getFile();
+        private static final FileDescriptor RAFT_FILE = ControlRecord.getDescriptor().getFile();
+        private static final List<List<FieldPlan>> METADATA_PLANS = plansOf(METADATA_FILE);
+        private static final List<List<FieldPlan>> RAFT_PLANS = plansOf(RAFT_FILE);
+
+        static List<FieldPlan> of(Descriptor type) {
+            if (type.getContainingType() == null && type.getFile() == METADATA_FILE) {
+                return METADATA_PLANS.get(type.getIndex());
+            }
+            if (type.getContainingType() == null && type.getFile() == RAFT_FILE) {
+                return RAFT_PLANS.get(type.getIndex());
+            }
+            return plan(type);
+        }
+
+        private static List<List<FieldPlan>> plansOf(FileDescriptor file) {
+            List<List<FieldPlan>> plans = new ArrayList<>();
+            for (Descriptor type : file.getMessageTypes()) {
+                plans.add(plan(type));
+            }
+            return plans;
+        }
+
+        private static List<FieldPlan> plan(Descriptor type) {
+            List<FieldPlan> plans = new ArrayList<>();
+            for (FieldDescriptor field : type.getFields()) {
+                plans.add(new FieldPlan(field, field.getName(), field.getJsonName(), field.isRepeated(),
+                        field.hasPresence()));
+            }
+            return plans;
+        }
     }
 
     private static void appendValue(FieldDescriptor field, Object value, StringBuilder out, boolean json) {
