@@ -1,16 +1,7 @@
 package io.metaquorum.bench;
 
 import io.metaquorum.common.io.Directories;
-import io.metaquorum.metadata.tool.LogDirectory;
-import io.metaquorum.metadata.tool.LogVerifier;
-import io.metaquorum.metadata.tool.MetadataLogDump;
-import io.metaquorum.metadata.tool.RecordFilter;
-import java.io.BufferedWriter;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,9 +13,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code mq-bench dump}: writes a metadata log of about {@code --records} records through the
- * production log store (topics of 100 partitions, as CreateTopics appends them), then times
- * {@code mq-metadata dump}'s code path over it, text to {@code /dev/null}, and
- * {@code mq-metadata verify}'s; {@code --runs} measured runs after one unmeasured, medians.
+ * production log store (topics of 99 partitions, one batch each as CreateTopics appends
+ * them), then times {@code bin/mq-metadata dump} over it, text to {@code /dev/null}, and
+ * {@code bin/mq-metadata verify}, each a new process from start to exit (JVM start included);
+ * {@code --runs} measured runs after one unmeasured, medians.
  */
 @Command(name = "dump", mixinStandardHelpOptions = true,
         description = "Records/s of mq-metadata dump (text, to /dev/null) and seconds of mq-metadata verify.")
@@ -41,7 +33,7 @@ final class DumpBench implements Callable<Integer> {
     Path dataDir;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         if (records < 100 || runs < 1) {
             throw new IllegalArgumentException("--records must be >= 100 and --runs >= 1");
         }
@@ -53,15 +45,14 @@ final class DumpBench implements Callable<Integer> {
             List<Double> verifyS = new ArrayList<>();
             for (int run = 0; run <= runs; run++) {
                 long start = System.nanoTime();
-                long printed = dumpToDevNull(dir);
+                MetadataToolRuns.run(List.of("dump", "--data-dir", dir.toString()), true);
                 double dumpSeconds = (System.nanoTime() - start) / 1e9;
                 start = System.nanoTime();
-                try (LogDirectory directory = LogDirectory.open(dir)) {
-                    LogVerifier.verify(directory);
-                }
+                String report = MetadataToolRuns.run(List.of("verify", "--data-dir", dir.toString()), false);
                 double verifySeconds = (System.nanoTime() - start) / 1e9;
-                if (printed != endOffset) {
-                    throw new IllegalStateException("dump printed " + printed + " records of " + endOffset);
+                if (!report.contains("log: offsets [0, " + endOffset + ")")) {
+                    throw new IllegalStateException("verify checked something else than [0, " + endOffset + "): "
+                            + report);
                 }
                 if (run > 0) {
                     dumpS.add(dumpSeconds);
@@ -79,14 +70,5 @@ final class DumpBench implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private static long dumpToDevNull(Path dir) throws IOException {
-        try (LogDirectory directory = LogDirectory.open(dir);
-             PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-                     new FileOutputStream("/dev/null"), StandardCharsets.UTF_8), 1 << 16))) {
-            return MetadataLogDump.dumpLog(directory.reader(), dir, new MetadataLogDump.Options(0, Long.MAX_VALUE,
-                    RecordFilter.ALL, false), out);
-        }
     }
 }

@@ -2,22 +2,20 @@ package io.metaquorum.bench;
 
 import io.metaquorum.common.io.Directories;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code mq-bench shell-open}: writes a metadata log holding {@code --partitions} partitions
  * (topics of 100, replication factor 3) through the production log store, optionally with a
- * snapshot of it, then times {@code mq-metadata shell --data-dir DIR --command pwd} as a new
- * JVM, from process start to exit: the JVM start, the read-only open, the replay and the
+ * snapshot of it, then times {@code bin/mq-metadata shell --data-dir DIR --command pwd}, from
+ * process start to exit: the JVM start, the read-only open, the replay and the
  * first command, i.e. the time until an interactive shell would show its first prompt.
  * {@code --runs} measured runs after one unmeasured; the median.
  */
@@ -25,7 +23,6 @@ import picocli.CommandLine.Option;
         description = "ms from starting mq-metadata shell on a data dir to its first prompt.")
 final class ShellOpenBench implements Callable<Integer> {
     private static final int PARTITIONS_PER_TOPIC = 100;
-    private static final long RUN_TIMEOUT_S = 600;
 
     @Option(names = "--partitions", description = "partitions in the image (default 1000000)")
     long partitions = 1_000_000;
@@ -68,21 +65,11 @@ final class ShellOpenBench implements Callable<Integer> {
     }
 
     private static double openOnce(Path dir) throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder builder = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "io.metaquorum.cli.MetadataTool", "shell", "--data-dir", dir.toString(), "--command", "pwd")
-                .redirectErrorStream(true);
         long start = System.nanoTime();
-        Process process = builder.start();
-        byte[] output = process.getInputStream().readAllBytes();
-        if (!process.waitFor(RUN_TIMEOUT_S, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException("mq-metadata shell did not finish in " + RUN_TIMEOUT_S + " s");
-        }
+        String output = MetadataToolRuns.run(List.of("shell", "--data-dir", dir.toString(), "--command", "pwd"), false);
         double ms = (System.nanoTime() - start) / 1e6;
-        String text = new String(output, StandardCharsets.UTF_8);
-        if (process.exitValue() != 0 || !text.strip().equals("/")) {
-            throw new IllegalStateException("mq-metadata shell exited " + process.exitValue() + ": " + text.strip());
+        if (!output.strip().equals("/")) {
+            throw new IllegalStateException("mq-metadata shell printed " + output.strip());
         }
         return ms;
     }
