@@ -23,7 +23,7 @@ final class InteractiveShell {
     }
 
     static void run(ShellSession session, String banner) {
-        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+        try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) {
             LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("mq-metadata")
                     .completer((lineReader, line, candidates) -> {
                         String upToCursor = line.line().substring(0, line.cursor());

@@ -10,6 +10,7 @@ import io.metaquorum.raft.storage.StorageException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,23 +19,34 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mq-metadata shell}: the metadata image as a browsable tree (Kafka's
- * {@code kafka-metadata-shell.sh}), built from a data dir, at the latest offset or any earlier
- * one.
+ * {@code kafka-metadata-shell.sh}), built from a data dir or fetched live from a quorum, at
+ * the latest offset or any earlier one.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
         description = {"Browses the metadata image as a tree: /brokers/<id>, /topics/<name>/<partition>, "
                 + "/topicIds/<id>, /configs/<topic|broker>/<name>, /acls, /features, /provenance.",
             "Commands: ls, cd, cat, find, tree, pwd, history, help, exit; globs (*, ?, [abc]) in paths, tab "
                 + "completion and history when interactive.",
-            "--data-dir reads a node's log read-only (a running node's too)."})
+            "--data-dir reads a node's log read-only (a running node's too); --bootstrap-controller fetches the "
+                + "committed log from a live quorum as a short-lived anonymous observer and replays it in process."})
 final class ShellCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
 
-    @Option(names = "--data-dir", required = true, paramLabel = "DIR", description = "A node's metadata.log.dir.")
-    Path dataDir;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    /** Where the image comes from: a data dir, or a live quorum. */
+    static final class Source {
+        @Option(names = "--data-dir", paramLabel = "DIR", description = "A node's metadata.log.dir.")
+        Path dataDir;
+
+        @Option(names = "--bootstrap-controller", paramLabel = "HOST:PORT[,HOST:PORT...]",
+                description = "Controllers to fetch the committed log from (any of them: the leader is found).")
+        String bootstrapControllers;
+    }
 
     @Option(names = "--at-offset", paramLabel = "N", description = "The image after the record at offset N "
             + "(time travel); default: the latest.")
@@ -46,7 +58,8 @@ final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MetadataImage image = offlineImage(dataDir, atOffset);
+        MetadataImage image = source.dataDir != null ? offlineImage(source.dataDir, atOffset)
+                : LiveImages.fetch(QuorumCommand.parseControllers(source.bootstrapControllers), atOffset);
         ShellSession session = new ShellSession(new ImageTree(image));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

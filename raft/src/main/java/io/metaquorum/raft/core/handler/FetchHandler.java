@@ -41,7 +41,10 @@ public final class FetchHandler {
             return;
         }
         FetchPartitionRequest p = FetchRpcs.partition(fetch);
-        if (p.getFetchOffset() < 0 || p.getLastFetchedEpoch() < 0 || fetch.getReplicaId() < 0
+        // Replica id -1 is an anonymous observer (KIP-595), e.g. mq-metadata shell --bootstrap-controller:
+        // it is served like any fetcher but leaves no progress behind, so it never shows as an observer.
+        boolean anonymous = fetch.getReplicaId() == RaftRequest.CLIENT;
+        if (p.getFetchOffset() < 0 || p.getLastFetchedEpoch() < 0 || (fetch.getReplicaId() < 0 && !anonymous)
                 || fetch.getReplicaId() == ctx.localId() || fetch.getMaxWaitMs() < 0) {
             respond(request, error(ErrorCode.INVALID_REQUEST));
             return;
@@ -57,11 +60,15 @@ public final class FetchHandler {
         }
         FetchPartitionResponse.Builder answer = validateOffset(p);
         if (answer != null) {
-            leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            if (!anonymous) {
+                leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            }
             respond(request, answer);
             return;
         }
-        onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
+        if (!anonymous) {
+            onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
+        }
         if (p.getFetchOffset() >= ctx.log().endOffset() && fetch.getMaxWaitMs() > 0) {
             long waitMs = Math.min(fetch.getMaxWaitMs(), ctx.config().timeouts().fetchWaitMsMax());
             leader.parkedFetches().put(request.correlationId(), new ParkedFetch(request, nowMs + waitMs));
