@@ -7,6 +7,7 @@ import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Message;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import java.util.ArrayList;
@@ -51,6 +52,40 @@ public final class RecordText {
     }
 
     private static void appendFields(Message body, StringBuilder out, boolean json) {
+        if (body instanceof PartitionRecord partition) {
+            // Partition records are nearly all of a large log: printed without the descriptor walk.
+            appendPartition(partition, out, json);
+            return;
+        }
+        appendFieldsByDescriptor(body, out, json);
+    }
+
+    /** Exactly what {@link #appendFieldsByDescriptor} prints for a PartitionRecord (a test holds them equal). */
+    static void appendPartition(PartitionRecord partition, StringBuilder out, boolean json) {
+        if (partition.hasTopicId()) {
+            out.append(json ? "\"topicId\": " : "topic_id: ");
+            appendString(TopicIds.toBase64(partition.getTopicId()), out);
+            out.append(json ? ", " : " ");
+        }
+        out.append(json ? "\"partition\": " : "partition: ").append(partition.getPartition());
+        out.append(json ? ", \"replicas\": " : " replicas: ");
+        appendInts(partition.getReplicasList(), out);
+        out.append(json ? ", \"isr\": " : " isr: ");
+        appendInts(partition.getIsrList(), out);
+        out.append(json ? ", \"leader\": " : " leader: ").append(partition.getLeader());
+        out.append(json ? ", \"leaderEpoch\": " : " leader_epoch: ").append(partition.getLeaderEpoch());
+        out.append(json ? ", \"partitionEpoch\": " : " partition_epoch: ").append(partition.getPartitionEpoch());
+    }
+
+    private static void appendInts(List<Integer> values, StringBuilder out) {
+        out.append('[');
+        for (int i = 0; i < values.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(values.get(i).intValue());
+        }
+        out.append(']');
+    }
+
+    static void appendFieldsByDescriptor(Message body, StringBuilder out, boolean json) {
         boolean first = true;
         for (FieldPlan plan : FieldPlan.of(body.getDescriptorForType())) {
             FieldDescriptor field = plan.field();
