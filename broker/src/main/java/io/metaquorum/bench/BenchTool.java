@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
                 + "(run from the simulation module; see mq-bench image-scale --help).",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
-                CatchUpBench.class})
+                CatchUpBench.class, DumpBench.class, ShellOpenBench.class})
 public final class BenchTool implements Callable<Integer> {
     @Spec
     CommandSpec spec;

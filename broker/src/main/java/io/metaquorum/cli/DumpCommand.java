@@ -1,10 +1,12 @@
 package io.metaquorum.cli;
 
-import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
+import io.metaquorum.metadata.tool.LogDirectory;
 import io.metaquorum.metadata.tool.MetadataLogDump;
+import io.metaquorum.metadata.tool.RecordFilter;
+import io.metaquorum.metadata.tool.SnapshotFileReader;
 import io.metaquorum.raft.storage.StorageException;
+import java.io.BufferedWriter;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,17 +16,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code mq-metadata dump}: the metadata log's records, one a line. It opens the node's
- * RocksDB database read-only, so it changes nothing and works on a running node's log too
- * (as of the moment it opens).
+ * {@code mq-metadata dump}: the metadata log's (or a snapshot's) records, one a line. It opens
+ * the node's RocksDB database read-only, so it changes nothing and works on a running node's
+ * log too (as of the moment it opens).
  */
 @Command(name = "dump", mixinStandardHelpOptions = true,
-        description = {"Decodes the metadata log, one record a line (control records as LeaderChangeRecord etc.).",
-            "Opens the log read-only: works on a running node too (as of the moment it opens). Records below the log start "
-                + "are in the snapshot (see mq-metadata snapshots)."})
+        description = {"Decodes the metadata log (or one snapshot file), one record a line, each batch headed by a "
+                + "line of its own (text only); control records are marked (control).",
+            "Opens the log read-only: works on a running node too (as of the moment it opens). A corrupt batch "
+                + "stops the dump after the records before it, naming its offset, with exit code 1."})
 final class DumpCommand implements Callable<Integer> {
-    /** The RocksDB subdirectory of a metadata.log.dir. */
-    static final String DATABASE_DIRECTORY = "rocksdb";
+    /** Characters buffered before the output is written: one write per 64 KiB, not per line. */
+    private static final int OUTPUT_BUFFER_CHARS = 1 << 16;
 
     @Spec
     CommandSpec spec;
@@ -34,12 +37,24 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = "--data-dir", required = true, paramLabel = "DIR", description = "The node's metadata.log.dir.")
     Path dataDir;
 
+    @Option(names = "--snapshot", paramLabel = "ID", description = "Dump this snapshot file instead of the log: "
+            + "END_OFFSET-EPOCH as mq-metadata snapshots lists it (e.g. 1200-3).")
+    String snapshot;
+
     @Option(names = "--from-offset", paramLabel = "N", defaultValue = "0", description = "First offset (default 0).")
     long fromOffset;
 
     @Option(names = "--max-records", paramLabel = "N", defaultValue = "" + Long.MAX_VALUE,
             description = "Print at most N records (default: all).")
     long maxRecords;
+
+    @Option(names = "--type", paramLabel = "T", description = "Only records of this type (e.g. TopicRecord, "
+            + "PartitionChange, LeaderChangeRecord).")
+    String type;
+
+    @Option(names = "--topic", paramLabel = "NAME|ID", description = "Only the records of this topic: its "
+            + "TopicRecord, PartitionRecords, PartitionChangeRecords, ConfigRecords and RemoveTopicRecord.")
+    String topic;
 
     @Option(names = "--json", description = "One JSON object a line: {\"offset\", \"epoch\", \"type\", \"record\"}.")
     boolean json;
@@ -52,22 +67,33 @@ final class DumpCommand implements Callable<Integer> {
         if (maxRecords <= 0) {
             throw new CommandFailure("--max-records must be > 0, got " + maxRecords);
         }
-        if (!Files.isDirectory(dataDir.resolve(DATABASE_DIRECTORY))) {
-            throw new CommandFailure(dataDir + " holds no metadata log (no " + DATABASE_DIRECTORY
-                    + " directory); --data-dir is a node's metadata.log.dir");
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        // Read-only: nothing in the directory changes, and a running node's log can be read.
-        try (MetadataLogStore store = MetadataLogStore.openReadOnly(dataDir)) {
-            if (fromOffset < store.raftLog().startOffset()) {
-                spec.commandLine().getErr().println("# the log starts at offset " + store.raftLog().startOffset()
-                        + "; earlier records are in the snapshot");
+        PrintWriter out = new PrintWriter(new BufferedWriter(spec.commandLine().getOut(), OUTPUT_BUFFER_CHARS));
+        try {
+            MetadataLogDump.Options options = new MetadataLogDump.Options(fromOffset, maxRecords,
+                    RecordFilter.of(type, topic), json);
+            if (snapshot != null) {
+                LogDirectory.open(dataDir).close();
+                MetadataLogDump.dumpSnapshot(dataDir, SnapshotFileReader.parseId(snapshot), options, out);
+            } else {
+                dumpLog(options, out);
             }
-            MetadataLogDump.dump(store.raftLog(), fromOffset, maxRecords, json, out::println);
-        } catch (StorageException e) {
+        } catch (StorageException | IllegalArgumentException e) {
             throw new CommandFailure(CommandLines.describe(e), e);
+        } finally {
+            out.flush();
         }
-        out.flush();
         return CommandLines.EXIT_OK;
+    }
+
+    private void dumpLog(MetadataLogDump.Options options, PrintWriter out) {
+        try (LogDirectory directory = LogDirectory.open(dataDir)) {
+            directory.requireOffsetWithin("--from-offset", fromOffset);
+            if (fromOffset < directory.startOffset()) {
+                spec.commandLine().getErr().println("# the log starts at offset " + directory.startOffset()
+                        + "; earlier records are in snapshot " + directory.logStartSnapshot().offset() + "-"
+                        + directory.logStartSnapshot().epoch() + " (dump --snapshot)");
+            }
+            MetadataLogDump.dumpLog(directory.reader(), dataDir, options, out);
+        }
     }
 }

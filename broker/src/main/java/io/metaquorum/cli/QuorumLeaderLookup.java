@@ -28,7 +28,15 @@ final class QuorumLeaderLookup {
     private QuorumLeaderLookup() {
     }
 
+    /** The leader's answer and the address it answered at. */
+    record LeaderAnswer(HostPort address, DescribeQuorumResponse response) {
+    }
+
     static DescribeQuorumResponse describeLeader(List<HostPort> controllers, long timeoutMs) {
+        return findLeader(controllers, timeoutMs).response();
+    }
+
+    static LeaderAnswer findLeader(List<HostPort> controllers, long timeoutMs) {
         List<String> problems = new ArrayList<>();
         Deque<HostPort> toAsk = new ArrayDeque<>(controllers);
         Set<HostPort> asked = new HashSet<>();
@@ -52,7 +60,7 @@ final class QuorumLeaderLookup {
             }
             DescribeQuorumPartitionResponse partition = response.getTopics(0).getPartitions(0);
             if (partition.getErrorCode() == ErrorCode.NONE) {
-                return response;
+                return new LeaderAnswer(controller, response);
             }
             if (partition.getErrorCode() == ErrorCode.NOT_LEADER_OR_FOLLOWER) {
                 knownLeader = Math.max(knownLeader, partition.getLeaderId());

@@ -1,94 +1,116 @@
 package io.metaquorum.metadata.tool;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.Message;
-import com.google.protobuf.TextFormat;
-import com.google.protobuf.util.JsonFormat;
-import io.metaquorum.metadata.record.MetadataRecordCodec;
-import io.metaquorum.metadata.record.RecordTypes;
-import io.metaquorum.protocol.ControlRecord;
-import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.metadata.log.rocksdb.StoredLogReader;
 import io.metaquorum.protocol.RecordBatch;
-import io.metaquorum.raft.storage.RaftLog;
-import io.metaquorum.raft.storage.StorageException;
-import java.util.List;
-import java.util.function.Consumer;
+import io.metaquorum.raft.snapshot.DecodedSnapshot;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 
 /**
- * {@code mq-metadata dump}: the records of a metadata log, one line each, in offset order.
- * Text lines read {@code offset: 12 epoch: 3 type: FeatureLevelRecord record: {name: "..."}};
- * JSON lines are {@code {"offset": 12, "epoch": 3, "type": "FeatureLevelRecord", "record": {...}}}
- * with the body printed by protobuf's JsonFormat. Control records print under their own
- * type names ({@code LeaderChangeRecord}). Works on any {@link RaftLog}; reading stops at
- * the log end or after {@code maxRecords}.
+ * {@code mq-metadata dump}: the records of a stored metadata log or of a snapshot file, one a
+ * line, in offset order. Text: a line per batch ({@code baseOffset: 10 lastOffset: 12 count: 3
+ * epoch: 3 control: false appendTime: … bytes: 210 crc32c: 0x…}) before its records
+ * ({@code | offset: 10 epoch: 3 type: TopicRecord record: {…}}); JSON: one object per record
+ * exactly as PRODUCT.md writes it, without batch lines. A batch header prints only when one
+ * of its records passes the filter.
+ *
+ * <p>A corrupt batch stops the dump: what came before it has been printed, and the
+ * {@code CorruptLogException} naming its offset reaches the caller.
  */
 public final class MetadataLogDump {
-    /** Bytes asked of the log per read. */
-    static final int READ_BYTES_MAX = 1 << 20;
+    /** What to print. */
+    public record Options(long fromOffset, long maxRecords, RecordFilter filter, boolean json) {
+    }
 
-    private static final JsonFormat.Printer JSON = JsonFormat.printer()
-            .omittingInsignificantWhitespace()
-            .alwaysPrintFieldsWithNoPresence();
+    private final Options options;
+    private final PrintWriter out;
+    private long printed;
 
-    private MetadataLogDump() {
+    private MetadataLogDump(Options options, PrintWriter out) {
+        this.options = options;
+        this.out = out;
+    }
+
+    /** Dumps the stored log from {@code options.fromOffset()}; returns the records printed. */
+    public static long dumpLog(StoredLogReader reader, Path metadataLogDir, Options options, PrintWriter out) {
+        MetadataLogDump dump = new MetadataLogDump(options, out);
+        long walkFrom = options.fromOffset();
+        if (options.filter().filtersTopic()) {
+            // The topic's TopicRecord may come before the first offset printed, or be in the snapshot.
+            OffsetAndEpoch start = reader.recordedLogStart();
+            if (start != null) {
+                DecodedSnapshot snapshot = SnapshotFileReader.read(metadataLogDir, start);
+                long offset = 0;
+                for (ByteString bytes : snapshot.records()) {
+                    options.filter().accept(DecodedRecord.decode(offset++, snapshot.epoch(), false, bytes));
+                }
+            }
+            walkFrom = 0;
+        }
+        StoredBatches.walk(reader, walkFrom, dump::onBatch);
+        return dump.printed;
     }
 
     /**
-     * Prints records from {@code fromOffset} (raised to the log start) on; returns how many.
-     *
-     * @param maxRecords at most this many lines, &gt; 0
+     * Dumps snapshot {@code id}: a header line, then its records numbered from 0 as the
+     * snapshot's own batches number them.
      */
-    public static long dump(RaftLog log, long fromOffset, long maxRecords, boolean json, Consumer<String> out) {
-        long offset = Math.max(fromOffset, log.startOffset());
-        long printed = 0;
-        while (offset < log.endOffset() && printed < maxRecords) {
-            List<RecordBatch> batches = log.read(offset, READ_BYTES_MAX);
-            if (batches.isEmpty()) {
-                break;
+    public static long dumpSnapshot(Path metadataLogDir, OffsetAndEpoch id, Options options, PrintWriter out) {
+        DecodedSnapshot snapshot = SnapshotFileReader.readExisting(metadataLogDir, id);
+        if (!options.json()) {
+            out.println("snapshot: " + SnapshotFileReader.file(metadataLogDir, id).getFileName() + " endOffset: "
+                    + id.offset() + " epoch: " + id.epoch() + " records: " + snapshot.records().size()
+                    + " lastContainedLogTime: " + time(snapshot.lastContainedLogTimeMs()));
+        }
+        MetadataLogDump dump = new MetadataLogDump(options, out);
+        List<ByteString> records = snapshot.records();
+        for (int i = 0; i < records.size() && dump.printed < options.maxRecords(); i++) {
+            DecodedRecord record = DecodedRecord.decode(i, snapshot.epoch(), false, records.get(i));
+            if (options.filter().accept(record) && i >= options.fromOffset()) {
+                dump.print(record);
             }
-            for (RecordBatch batch : batches) {
-                long recordOffset = batch.getBaseOffset();
-                for (ByteString bytes : RecordBatches.records(batch)) {
-                    if (recordOffset >= offset && printed < maxRecords) {
-                        out.accept(line(recordOffset, batch.getEpoch(), batch.getControl(), bytes, json));
-                        printed++;
-                    }
-                    recordOffset++;
+        }
+        return dump.printed;
+    }
+
+    private boolean onBatch(RecordBatch batch, int storedBytes) {
+        long offset = batch.getBaseOffset();
+        boolean headerPrinted = false;
+        for (ByteString bytes : RecordBatches.records(batch)) {
+            if (printed >= options.maxRecords()) {
+                return false;
+            }
+            DecodedRecord record = DecodedRecord.decode(offset, batch.getEpoch(), batch.getControl(), bytes);
+            if (options.filter().accept(record) && offset >= options.fromOffset()) {
+                if (!headerPrinted && !options.json()) {
+                    out.println(batchLine(batch, storedBytes));
+                    headerPrinted = true;
                 }
-                offset = Math.max(offset, recordOffset);
+                print(record);
             }
+            offset++;
         }
-        return printed;
+        return printed < options.maxRecords();
     }
 
-    /** One record's line. */
-    public static String line(long offset, int epoch, boolean control, ByteString bytes, boolean json) {
-        String type;
-        Message body;
-        if (control) {
-            ControlRecord record = MetadataRecordCodec.decodeControl(bytes, offset);
-            type = RecordTypes.typeName(record);
-            body = RecordTypes.body(record);
-        } else {
-            MetadataRecord record = MetadataRecordCodec.decode(bytes, offset);
-            type = RecordTypes.typeName(record);
-            body = RecordTypes.body(record);
-        }
-        if (json) {
-            return "{\"offset\": " + offset + ", \"epoch\": " + epoch + ", \"type\": \"" + type
-                    + "\", \"record\": " + toJson(body, offset) + "}";
-        }
-        return "offset: " + offset + " epoch: " + epoch + " type: " + type + " record: {"
-                + TextFormat.printer().emittingSingleLine(true).printToString(body).trim() + "}";
+    private void print(DecodedRecord record) {
+        out.println(options.json() ? record.jsonLine() : record.textLine());
+        printed++;
     }
 
-    private static String toJson(Message body, long offset) {
-        try {
-            return JSON.print(body);
-        } catch (InvalidProtocolBufferException e) {
-            throw new StorageException("record at offset " + offset + " cannot be printed as JSON: " + e.getMessage());
-        }
+    static String batchLine(RecordBatch batch, int storedBytes) {
+        return "baseOffset: " + batch.getBaseOffset() + " lastOffset: " + (RecordBatches.endOffset(batch) - 1)
+                + " count: " + batch.getRecordCount() + " epoch: " + batch.getEpoch() + " control: "
+                + batch.getControl() + " appendTime: " + time(batch.getAppendTimeMs()) + " bytes: " + storedBytes
+                + " crc32c: " + String.format("0x%08x", batch.getCrc());
+    }
+
+    static String time(long epochMs) {
+        return epochMs < 0 ? "none" : Instant.ofEpochMilli(epochMs).toString();
     }
 }

@@ -27,11 +27,23 @@ public final class QuorumReportFormat {
         line(text, "MaxFollowerLagTimeMs", Long.toString(report.maxFollowerLagTimeMs()));
         line(text, "CurrentVoters", ids(report.voters()));
         line(text, "CurrentObservers", ids(report.observers()));
+        line(text, "ObserverLags", observerLags(report));
         return text.toString();
     }
 
     private static void line(StringBuilder text, String name, String value) {
         text.append(String.format("%-24s%s%n", name + ":", value));
+    }
+
+    /** {@code [4: lag 0, caught up 30 ms ago, ...]}: each observer's lag in records and time. */
+    private static String observerLags(QuorumReport report) {
+        StringJoiner lags = new StringJoiner(", ", "[", "]");
+        for (QuorumReport.Replica observer : report.observers()) {
+            long agoMs = report.agoMs(observer.lastCaughtUpTimestampMs());
+            lags.add(observer.nodeId() + ": lag " + report.lag(observer) + ", caught up "
+                    + (agoMs < 0 ? "never" : agoMs + " ms ago"));
+        }
+        return lags.toString();
     }
 
     private static String ids(List<QuorumReport.Replica> replicas) {
@@ -90,12 +102,18 @@ public final class QuorumReportFormat {
         return text.toString();
     }
 
-    /** The one JSON object of PRODUCT.md, on one line; ages in ms computed from {@code now_ms}. */
+    /**
+     * The one JSON object of PRODUCT.md, on one line; ages in ms computed from {@code now_ms}.
+     * Beside PRODUCT.md's keys: {@code maxFollowerLag} (records) and {@code maxFollowerLagMs}
+     * (since the least recently caught-up follower was caught up; -1: one never was).
+     */
     public static String json(QuorumReport report) {
         return "{\"clusterId\": " + jsonString(report.clusterId())
                 + ", \"leaderId\": " + report.leaderId()
                 + ", \"leaderEpoch\": " + report.leaderEpoch()
                 + ", \"highWatermark\": " + report.highWatermark()
+                + ", \"maxFollowerLag\": " + report.maxFollowerLag()
+                + ", \"maxFollowerLagMs\": " + report.maxFollowerLagTimeMs()
                 + ", \"voters\": " + jsonReplicas(report, report.voters())
                 + ", \"observers\": " + jsonReplicas(report, report.observers()) + "}";
     }

@@ -1,39 +1,51 @@
 package io.metaquorum.metadata.tool;
 
+import io.metaquorum.metadata.record.RecordText;
 import io.metaquorum.raft.snapshot.DecodedSnapshot;
 import io.metaquorum.raft.snapshot.SnapshotCodec;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * {@code mq-metadata snapshots}: the snapshot files of a metadata log directory, oldest
- * first, each decoded and verified. Reads the files only (never the database), so it works
- * on a running node too. Files are {@code <dir>/snapshots/<endOffset:20>-<epoch:10>.checkpoint}
- * (KIP-630 names, as the RocksDB log store writes them); partial files are not listed.
+ * first, each decoded and verified through {@link SnapshotCodec} (every batch's CRC32C, the
+ * header and footer). A file that does not verify is listed as corrupt rather than stopping
+ * the listing. Reads the files only (never the database), so it works on a running node too.
  */
 public final class SnapshotListing {
     /** The snapshot subdirectory of a metadata.log.dir. */
-    public static final String SNAPSHOT_DIRECTORY = "snapshots";
-    private static final Pattern NAME = Pattern.compile("(\\d{20})-(\\d{10})\\.checkpoint");
-    /** Snapshots listed at most; a directory holds one or two in normal operation. */
-    static final int FILES_MAX = 10_000;
+    public static final String SNAPSHOT_DIRECTORY = SnapshotFileReader.SNAPSHOT_DIRECTORY;
 
-    /** One verified snapshot file. */
-    public record Entry(Path file, OffsetAndEpoch id, long sizeBytes, int records, long lastContainedLogTimeMs) {
+    /**
+     * One snapshot file.
+     *
+     * @param records  data records held, -1 when the file is corrupt
+     * @param checksum {@code valid}, or {@code corrupt: <what is wrong>}
+     */
+    public record Entry(Path file, OffsetAndEpoch id, long sizeBytes, int records, long lastContainedLogTimeMs,
+                        String checksum) {
+        public boolean valid() {
+            return records >= 0;
+        }
+
         public String describe() {
             return "snapshot: " + file.getFileName() + " endOffset: " + id.offset() + " epoch: " + id.epoch()
-                    + " bytes: " + sizeBytes + " records: " + records + " lastContainedLogTime: "
-                    + (lastContainedLogTimeMs < 0 ? "none" : Instant.ofEpochMilli(lastContainedLogTimeMs).toString());
+                    + " bytes: " + sizeBytes + " records: " + (valid() ? records : "?") + " lastContainedLogTime: "
+                    + MetadataLogDump.time(lastContainedLogTimeMs) + " checksum: " + checksum;
+        }
+
+        public String json() {
+            StringBuilder out = new StringBuilder("{\"file\": ");
+            RecordText.appendString(file.getFileName().toString(), out);
+            out.append(", \"endOffset\": ").append(id.offset()).append(", \"epoch\": ").append(id.epoch())
+                    .append(", \"bytes\": ").append(sizeBytes).append(", \"records\": ").append(records)
+                    .append(", \"lastContainedLogTimeMs\": ").append(lastContainedLogTimeMs)
+                    .append(", \"checksum\": ");
+            RecordText.appendString(checksum, out);
+            return out.append('}').toString();
         }
     }
 
@@ -41,47 +53,35 @@ public final class SnapshotListing {
     }
 
     /**
-     * The snapshots in {@code metadataLogDir}, oldest first. Throws {@link UncheckedIOException}
-     * if the directory cannot be read, {@link CorruptLogException} if a file does not verify
-     * (its message names the file).
+     * The snapshots in {@code metadataLogDir}, oldest first. Throws {@code StorageException}
+     * if the directory cannot be read.
      */
     public static List<Entry> list(Path metadataLogDir) {
-        Path directory = metadataLogDir.resolve(SNAPSHOT_DIRECTORY);
-        if (!Files.isDirectory(directory)) {
-            return List.of();
-        }
-        List<Path> files;
-        try (Stream<Path> paths = Files.list(directory)) {
-            files = paths.filter(p -> NAME.matcher(p.getFileName().toString()).matches()).sorted()
-                    .limit(FILES_MAX).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + directory + ": " + e.getMessage(), e);
-        }
-        List<Entry> entries = new ArrayList<>(files.size());
-        for (Path file : files) {
-            entries.add(read(file));
+        List<Entry> entries = new ArrayList<>();
+        for (OffsetAndEpoch id : SnapshotFileReader.list(metadataLogDir)) {
+            entries.add(read(metadataLogDir, id));
         }
         return entries;
     }
 
-    private static Entry read(Path file) {
-        Matcher name = NAME.matcher(file.getFileName().toString());
-        if (!name.matches()) {
-            throw new IllegalArgumentException("not a snapshot file name: " + file);
+    /** The listing as one JSON object: {@code {"snapshots": [...]}}. */
+    public static String json(List<Entry> entries) {
+        StringBuilder out = new StringBuilder("{\"snapshots\": [");
+        for (int i = 0; i < entries.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(entries.get(i).json());
         }
-        OffsetAndEpoch id = new OffsetAndEpoch(Long.parseLong(name.group(1)), Integer.parseInt(name.group(2)));
-        byte[] content;
+        return out.append("]}").toString();
+    }
+
+    private static Entry read(Path metadataLogDir, OffsetAndEpoch id) {
+        Path file = SnapshotFileReader.file(metadataLogDir, id);
+        byte[] content = SnapshotFileReader.content(metadataLogDir, id);
         try {
-            content = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-        DecodedSnapshot snapshot;
-        try {
-            snapshot = SnapshotCodec.decode(content);
+            DecodedSnapshot snapshot = SnapshotCodec.decode(content);
+            return new Entry(file, id, content.length, snapshot.records().size(), snapshot.lastContainedLogTimeMs(),
+                    "valid");
         } catch (CorruptLogException e) {
-            throw new CorruptLogException(e.offset(), "snapshot file " + file + " (byte position): " + e.getMessage());
+            return new Entry(file, id, content.length, -1, -1, "corrupt: " + e.getMessage());
         }
-        return new Entry(file, id, content.length, snapshot.records().size(), snapshot.lastContainedLogTimeMs());
     }
 }

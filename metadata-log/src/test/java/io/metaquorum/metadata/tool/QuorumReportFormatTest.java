@@ -34,7 +34,7 @@ class QuorumReportFormatTest {
     @Test
     void jsonIsTheShapeOfProductMd() {
         assertEquals("{\"clusterId\": \"MkU3OEVBNTcwNTJENDM2Qk\", \"leaderId\": 1, \"leaderEpoch\": 3, "
-                + "\"highWatermark\": 1234, \"voters\": ["
+                + "\"highWatermark\": 1234, \"maxFollowerLag\": 4, \"maxFollowerLagMs\": 250, \"voters\": ["
                 + "{\"nodeId\": 1, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 12, \"lastCaughtUpMs\": 12}, "
                 + "{\"nodeId\": 2, \"logEndOffset\": 1230, \"lag\": 4, \"lastFetchMs\": 40, \"lastCaughtUpMs\": 250}, "
                 + "{\"nodeId\": 3, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 7, \"lastCaughtUpMs\": 7}], "
@@ -53,7 +53,8 @@ class QuorumReportFormatTest {
                 "MaxFollowerLag:         4",
                 "MaxFollowerLagTimeMs:   250",
                 "CurrentVoters:          [1,2,3]",
-                "CurrentObservers:       [4]", "");
+                "CurrentObservers:       [4]",
+                "ObserverLags:           [4: lag 34, caught up never]", "");
         assertEquals(expected, QuorumReportFormat.status(report()));
     }
 

@@ -176,6 +176,23 @@ class FetchInteractionTest {
         assertTrue(replica.core.status().isLeader());
     }
 
+    /** Replica id -1 is KIP-595's anonymous observer (mq-metadata shell's live mode): served, not tracked. */
+    @Test
+    void anAnonymousObserverIsServedAndLeavesNoProgress() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        FetchPartitionResponse answer = partition(replica.request(RaftRequest.CLIENT, fetch(-1, epoch, 0, 0, 0)));
+        assertEquals(ErrorCode.NONE, answer.getErrorCode());
+        assertTrue(answer.getBatchesCount() > 0, "the leader's epoch-start record is served");
+        assertEquals(ErrorCode.INVALID_REQUEST,
+                partition(replica.request(RaftRequest.CLIENT, fetch(-2, epoch, 0, 0, 0))).getErrorCode());
+        var described = only(replica.request(RaftRequest.CLIENT,
+                io.metaquorum.raft.transport.grpc.DescribeQuorumClient.metadataQuorumRequest()),
+                io.metaquorum.protocol.DescribeQuorumResponse.class).getTopics(0).getPartitions(0);
+        assertEquals(0, described.getObserversCount(), described.toString());
+    }
+
     @Test
     void beginQuorumEpochMakesAVoterFollowAndAStaleOneIsFenced() {
         OneReplica replica = new OneReplica();

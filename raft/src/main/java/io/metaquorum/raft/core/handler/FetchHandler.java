@@ -41,7 +41,10 @@ public final class FetchHandler {
             return;
         }
         FetchPartitionRequest p = FetchRpcs.partition(fetch);
-        if (p.getFetchOffset() < 0 || p.getLastFetchedEpoch() < 0 || fetch.getReplicaId() < 0
+        // Replica id -1 is an anonymous observer (KIP-595), e.g. mq-metadata shell --bootstrap-controller:
+        // it is served like any fetcher but leaves no progress behind, so it never shows as an observer.
+        boolean anonymous = fetch.getReplicaId() == RaftRequest.CLIENT;
+        if (p.getFetchOffset() < 0 || p.getLastFetchedEpoch() < 0 || (fetch.getReplicaId() < 0 && !anonymous)
                 || fetch.getReplicaId() == ctx.localId() || fetch.getMaxWaitMs() < 0) {
             respond(request, error(ErrorCode.INVALID_REQUEST));
             return;
@@ -57,17 +60,22 @@ public final class FetchHandler {
         }
         FetchPartitionResponse.Builder answer = validateOffset(p);
         if (answer != null) {
-            leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            if (!anonymous) {
+                leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            }
             respond(request, answer);
             return;
         }
-        onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
+        if (!anonymous) {
+            onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
+        }
         // A fetcher with every record but not yet the current high watermark is answered at
         // once: it came back after the high watermark moved (while it was writing the records
         // it had been sent), and parked it would learn of the commit only with the next record
         // or at the end of its wait (observers: brokers applied commits up to 500 ms late).
-        boolean knowsHighWatermark = leader.progress(fetch.getReplicaId()).highWatermarkSent()
-                >= leader.highWatermark();
+        // An anonymous fetcher has no progress: it is always parked.
+        boolean knowsHighWatermark = anonymous
+                || leader.progress(fetch.getReplicaId()).highWatermarkSent() >= leader.highWatermark();
         if (p.getFetchOffset() >= ctx.log().endOffset() && fetch.getMaxWaitMs() > 0 && knowsHighWatermark) {
             long waitMs = Math.min(fetch.getMaxWaitMs(), ctx.config().timeouts().fetchWaitMsMax());
             leader.parkedFetches().put(request.correlationId(), new ParkedFetch(request, nowMs + waitMs));

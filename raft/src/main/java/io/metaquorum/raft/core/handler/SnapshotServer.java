@@ -31,7 +31,9 @@ public final class SnapshotServer {
         ErrorCode error = check(fetch, p);
         if (error == ErrorCode.NONE) {
             Leader leader = (Leader) ctx.role();
-            leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            if (fetch.getReplicaId() != RaftRequest.CLIENT) {
+                leader.progress(fetch.getReplicaId()).onContact(nowMs);
+            }
             OffsetAndEpoch id = FetchRpcs.offsetAndEpoch(p.getSnapshotId());
             long size = ctx.log().snapshotSize(id);
             int maxBytes = Math.min(fetch.getMaxBytes() > 0 ? fetch.getMaxBytes() : Integer.MAX_VALUE,
@@ -48,7 +50,8 @@ public final class SnapshotServer {
     }
 
     private ErrorCode check(FetchSnapshotRequest fetch, FetchSnapshotPartitionRequest p) {
-        if (p.getPosition() < 0 || fetch.getReplicaId() < 0 || !p.hasSnapshotId()) {
+        // Replica id -1: an anonymous observer (KIP-595), as in FetchHandler.
+        if (p.getPosition() < 0 || fetch.getReplicaId() < RaftRequest.CLIENT || !p.hasSnapshotId()) {
             return ErrorCode.INVALID_REQUEST;
         }
         if (!(ctx.role() instanceof Leader leader)) {
