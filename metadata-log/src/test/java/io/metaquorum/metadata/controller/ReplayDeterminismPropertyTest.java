@@ -64,7 +64,7 @@ class ReplayDeterminismPropertyTest {
         }
     }
 
-    private static void step(ControllerFixture f, int step) {
+    static void step(ControllerFixture f, int step) {
         int a = (step / 10) % 7;
         int b = (step / 70) % 5;
         switch (step % 10) {
