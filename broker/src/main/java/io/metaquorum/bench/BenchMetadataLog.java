@@ -3,7 +3,8 @@ package io.metaquorum.bench;
 import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
-import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.metadata.tool.ImageReplay;
@@ -64,7 +65,7 @@ final class BenchMetadataLog {
             store.raftLog().flush();
             if (snapshot) {
                 OffsetAndEpoch id = new OffsetAndEpoch(offset, 1);
-                store.raftLog().installSnapshot(id, MetadataLoader.snapshotContent(id, delta.apply(), TIME_MS, 4096));
+                new SnapshotTask(id, delta.apply(), TIME_MS).storeIn(store.raftLog(), SnapshotLimits.DEFAULTS);
             }
             return offset;
         }

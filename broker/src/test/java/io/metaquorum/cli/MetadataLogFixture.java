@@ -2,7 +2,8 @@ package io.metaquorum.cli;
 
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
-import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.metadata.tool.ImageReplay;
@@ -95,7 +96,7 @@ final class MetadataLogFixture {
         try (MetadataLogStore store = MetadataLogStore.open(dir)) {
             append(store, batches);
             MetadataImage image = replay(batches, SNAPSHOT_ID.offset() - 1);
-            store.raftLog().installSnapshot(SNAPSHOT_ID, MetadataLoader.snapshotContent(SNAPSHOT_ID, image, TIME_MS, 4));
+            new SnapshotTask(SNAPSHOT_ID, image, TIME_MS).storeIn(store.raftLog(), new SnapshotLimits(4, 1 << 20));
         }
         return dir;
     }

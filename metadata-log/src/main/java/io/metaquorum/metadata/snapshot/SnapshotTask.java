@@ -5,6 +5,7 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.raft.snapshot.SnapshotEncoder;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.SnapshotWriter;
 
 /**
@@ -40,5 +41,17 @@ public record SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastCont
         image.forEachRecord(record -> encoder.add(MetadataRecordCodec.encode(record)));
         encoder.finish();
         return encoder.recordCount();
+    }
+
+    /**
+     * Writes this snapshot into {@code log} and installs it there, on the calling thread: for
+     * tools and fixtures that build a data directory; a node writes on its snapshot thread.
+     */
+    public void storeIn(RaftLog log, SnapshotLimits limits) {
+        try (SnapshotWriter writer = log.createSnapshot(id)) {
+            writeTo(writer, limits);
+            writer.freeze();
+            log.installSnapshot(writer);
+        }
     }
 }
