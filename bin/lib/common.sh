@@ -143,3 +143,35 @@ mq_exec_server() {
   exec "$(mq_java)" ${MQ_HEAP_OPTS:--Xms128m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=5 -XX:+AlwaysPreTouch -XX:+ExitOnOutOfMemoryError \
     ${native:+"$native"} ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }
+
+# The simulation module, where mq-simulate and mq-bench run from (DESIGN.md §2 puts the
+# simulator and the benchmarks there): its classpath is cached in
+# simulation-tests/target/sim-classpath.txt on first use; MQ_REBUILD=1, or a main source newer
+# than that cache, builds it again.
+MQ_SIM_MODULE="$MQ_HOME/simulation-tests"
+MQ_SIM_CLASSPATH_FILE="$MQ_SIM_MODULE/target/sim-classpath.txt"
+MQ_SIM_CLASSES="$MQ_SIM_MODULE/target/classes"
+
+mq_sim_is_built() {
+  [[ -f "$MQ_SIM_CLASSPATH_FILE" && -f "$MQ_SIM_CLASSES/io/metaquorum/sim/cli/SimulateCommand.class" \
+      && -f "$MQ_SIM_CLASSES/io/metaquorum/bench/BenchTool.class" ]] || return 1
+  [[ -z "$(find "$MQ_HOME/protocol/src/main" "$MQ_HOME/raft/src/main" "$MQ_HOME/metadata-log/src/main" \
+      "$MQ_HOME/broker/src/main" "$MQ_SIM_MODULE/src/main" "$MQ_SIM_MODULE/pom.xml" \
+      -newer "$MQ_SIM_CLASSPATH_FILE" -print -quit 2>/dev/null)" ]]
+}
+
+mq_sim_build_if_missing() {
+  if [[ "${MQ_REBUILD:-0}" != "1" ]] && mq_sim_is_built; then
+    return 0
+  fi
+  command -v mvn >/dev/null || mq_die "Maven (mvn) is needed to build the simulation module; install it, then run this again"
+  echo "$(basename "$0"): building the simulation module (mvn package -DskipTests -pl simulation-tests -am)" >&2
+  (cd "$MQ_HOME" && mvn -B -q -Dstyle.color=never ${MQ_MAVEN_FLAGS:-} -DskipTests -pl simulation-tests -am package \
+      dependency:build-classpath -Dmdep.outputFile=target/sim-classpath.txt -Dmdep.includeScope=runtime >&2) \
+    || mq_die "the build failed (see the Maven output above)"
+  touch "$MQ_SIM_CLASSPATH_FILE"
+}
+
+mq_sim_classpath() {
+  echo "$MQ_SIM_CLASSES:$(cat "$MQ_SIM_CLASSPATH_FILE")"
+}

@@ -1,6 +1,6 @@
 package io.metaquorum.process;
 
-import io.metaquorum.bench.ProcessSignals;
+import io.metaquorum.server.ProcessSignals;
 import io.metaquorum.server.HostPort;
 import io.metaquorum.server.PidFile;
 import java.io.IOException;

@@ -4,6 +4,7 @@ import io.metaquorum.client.AdminClient;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.server.ProcessSignals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

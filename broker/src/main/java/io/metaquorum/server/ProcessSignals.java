@@ -1,4 +1,4 @@
-package io.metaquorum.bench;
+package io.metaquorum.server;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
