@@ -71,6 +71,23 @@ final class MetaquorumScripts {
         }
     }
 
+    /** Runs {@code bin/SCRIPT ARGS...} to its end with {@code environment} added; output as {@link #startTool}. */
+    ToolRun runScript(Path workDirectory, String name, long waitMs, Map<String, String> environment, String script,
+                      String... args) {
+        Path out = workDirectory.resolve(name + ".out");
+        Path err = workDirectory.resolve(name + ".err");
+        try {
+            Files.createDirectories(workDirectory);
+            ProcessBuilder builder = command(script, List.of(args)).redirectOutput(out.toFile())
+                    .redirectError(err.toFile());
+            builder.environment().putAll(environment);
+            return new RunningTool("bin/" + script + " " + String.join(" ", args), builder.start(), out, err)
+                    .await(waitMs);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start bin/" + script, e);
+        }
+    }
+
     /** Runs a short-lived tool to its end; see {@link #startTool} and {@link RunningTool#await}. */
     ToolRun runTool(Path workDirectory, String name, long waitMs, String script, String... args) {
         return startTool(workDirectory, name, script, args).await(waitMs);

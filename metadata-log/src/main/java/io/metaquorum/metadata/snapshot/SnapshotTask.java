@@ -50,7 +50,6 @@ public record SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastCont
     public void storeIn(RaftLog log, SnapshotLimits limits) {
         try (SnapshotWriter writer = log.createSnapshot(id)) {
             writeTo(writer, limits);
-            writer.freeze();
             log.installSnapshot(writer);
         }
     }

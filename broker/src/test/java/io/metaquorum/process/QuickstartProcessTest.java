@@ -1,0 +1,172 @@
+package io.metaquorum.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.process.MetaquorumScripts.ToolRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/mq-quickstart} itself (issue 11): start, status, kill -9 of all six nodes, start
+ * again on the same data dir, stop. Its nodes listen on MQ_BASE_PORT+1..+6 of 127.0.0.1, a
+ * base whose six ports were free a moment before. Every node it started is killed by the pid
+ * in its server.pid at the end, whatever happened.
+ */
+class QuickstartProcessTest {
+    private static final long SCRIPT_WAIT_MS = 180_000;
+    private static final int NODES = 6;
+    private static final Pattern PARTITION = Pattern.compile(
+            "\\tTopic: (\\S+)\\tPartition: (\\d+)\\tLeader: (-?\\d+)\\tReplicas: ([\\d,]+)\\tIsr: ([\\d,]*)");
+    private static final Pattern TOPIC_ID = Pattern.compile("Topic: (\\S+)\\tTopicId: (\\S+)\\t");
+
+    @TempDir
+    Path work;
+    private final MetaquorumScripts scripts = MetaquorumScripts.ofThisCheckout();
+    private Map<String, String> environment;
+
+    @AfterEach
+    void killWhatItStarted() throws IOException {
+        for (int node = 1; node <= NODES; node++) {
+            Path pidFile = work.resolve("data").resolve("node-" + node).resolve("server.pid");
+            if (Files.exists(pidFile)) {
+                long pid = Long.parseLong(Files.readString(pidFile).trim());
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
+    private ToolRun quickstart(String name, String... args) {
+        return scripts.runScript(work, name, SCRIPT_WAIT_MS, environment, "mq-quickstart", args);
+    }
+
+    private ToolRun topics(int node, String... args) {
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", "127.0.0.1:" + port(node)));
+        all.addAll(List.of(args));
+        return scripts.runTool(work, "topics-" + System.nanoTime(), 60_000, "mq-topics", all.toArray(String[]::new));
+    }
+
+    private int port(int node) {
+        return Integer.parseInt(environment.get("MQ_BASE_PORT")) + node;
+    }
+
+    private Map<String, String> topicIds(int node) {
+        Map<String, String> ids = new TreeMap<>();
+        Matcher m = TOPIC_ID.matcher(topics(node, "--describe").out());
+        while (m.find()) {
+            ids.put(m.group(1), m.group(2));
+        }
+        return ids;
+    }
+
+    @Test
+    void startsThreeControllersAndThreeBrokersAndSurvivesAKillOfAllSix() throws IOException {
+        environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
+                Integer.toString(freeBase()));
+        ToolRun started = quickstart("start");
+        assertEquals(0, started.exitCode(), started.out() + started.err());
+        assertTrue(started.out().contains("Created topic demo."), started.out());
+        assertTrue(started.out().contains("CurrentObservers:       [4,5,6]"), started.out());
+        for (int node = 1; node <= NODES; node++) {
+            String out = topics(node, "--describe", "--topic", "demo").out();
+            Matcher m = PARTITION.matcher(out);
+            int partitions = 0;
+            while (m.find()) {
+                partitions++;
+                assertEquals(m.group(4), m.group(5), "node " + node + ": a full ISR: " + out);
+                assertEquals(m.group(4).split(",")[0], m.group(3), "node " + node + ": the preferred leader: " + out);
+            }
+            assertEquals(3, partitions, "node " + node + " describes demo: " + out);
+        }
+        ToolRun status = quickstart("status", "status");
+        assertEquals(0, status.exitCode(), status.err());
+        assertTrue(status.out().contains("node 4 (broker): running, pid ") && status.out().contains("unfenced"),
+                status.out());
+        for (int i = 0; i < 6; i++) {
+            assertEquals(0, topics(1 + i % NODES, "--create", "--topic", "k" + i, "--partitions", "2",
+                    "--replication-factor", "3").exitCode());
+        }
+        Map<String, String> before = topicIds(1);
+        assertEquals(7, before.size(), before.toString());
+        killAllByPid();
+        ToolRun again = quickstart("restart", "start");
+        assertEquals(0, again.exitCode(), again.out() + again.err());
+        assertEquals(clusterId(started.out()), clusterId(again.out()), "the same cluster, not a new one");
+        for (int node = 1; node <= NODES; node++) {
+            assertEquals(before, topicIds(node), "node " + node + " after kill -9 of all six and a restart");
+        }
+        ToolRun stopped = quickstart("stop", "stop");
+        assertEquals(0, stopped.exitCode(), stopped.err());
+        assertTrue(stopped.out().contains("stopped node 6") && stopped.out().contains("stopped node 1"),
+                stopped.out());
+    }
+
+    private static String clusterId(String quickstartOutput) {
+        Matcher m = Pattern.compile("cluster id (\\S+);").matcher(quickstartOutput);
+        assertTrue(m.find(), quickstartOutput);
+        return m.group(1);
+    }
+
+    private void killAllByPid() throws IOException {
+        List<ProcessHandle> killed = new ArrayList<>();
+        for (int node = 1; node <= NODES; node++) {
+            long pid = Long.parseLong(Files.readString(work.resolve("data").resolve("node-" + node)
+                    .resolve("server.pid")).trim());
+            Optional<ProcessHandle> process = ProcessHandle.of(pid);
+            assertTrue(process.isPresent(), "node " + node + " runs");
+            process.get().destroyForcibly();
+            killed.add(process.get());
+        }
+        killed.forEach(p -> p.onExit().join());
+    }
+
+    /** A base port whose next six ports were all free on 127.0.0.1 just now. */
+    private static int freeBase() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base;
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                base = probe.getLocalPort() - 1;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (base + NODES < 65_536 && allFree(base)) {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no six free consecutive loopback ports found");
+    }
+
+    private static boolean allFree(int base) {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int node = 1; node <= NODES; node++) {
+                held.add(new ServerSocket(base + node, 1, InetAddress.getLoopbackAddress()));
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            for (ServerSocket socket : held) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // Closing a probe socket cannot matter.
+                }
+            }
+        }
+    }
+}
