@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/mq-quickstart} itself (issue 11): start, status, kill -9 of all six nodes, start
- * again on the same data dir, stop. Its nodes listen on MQ_BASE_PORT+1..+6 of 127.0.0.1, a
+ * again on the same data dir, {@code mq-metadata verify / dump / shell} on the data dirs of
+ * running nodes, stop. Its nodes listen on MQ_BASE_PORT+1..+6 of 127.0.0.1, a
  * base whose six ports were free a moment before. Every node it started is killed by the pid
  * in its server.pid at the end, whatever happened.
  */
@@ -109,10 +110,30 @@ class QuickstartProcessTest {
         for (int node = 1; node <= NODES; node++) {
             assertEquals(before, topicIds(node), "node " + node + " after kill -9 of all six and a restart");
         }
+        inspectRunningNodesDataDirs(before);
         ToolRun stopped = quickstart("stop", "stop");
         assertEquals(0, stopped.exitCode(), stopped.err());
         assertTrue(stopped.out().contains("stopped node 6") && stopped.out().contains("stopped node 1"),
                 stopped.out());
+    }
+
+    /** mq-metadata on the data dirs of running nodes (read-only: they go on serving). */
+    private void inspectRunningNodesDataDirs(Map<String, String> topics) {
+        String controllerDir = work.resolve("data").resolve("node-1").resolve("metadata").toString();
+        String brokerDir = work.resolve("data").resolve("node-5").resolve("metadata").toString();
+        ToolRun verified = scripts.runTool(work, "verify", 60_000, "mq-metadata", "verify", "--data-dir", controllerDir);
+        assertEquals(0, verified.exitCode(), verified.out() + verified.err());
+        ToolRun dumped = scripts.runTool(work, "dump", 60_000, "mq-metadata", "dump", "--data-dir", brokerDir,
+                "--topic", "demo", "--json");
+        assertEquals(0, dumped.exitCode(), dumped.err());
+        assertTrue(dumped.out().contains("\"type\": \"TopicRecord\"") && dumped.out().contains(topics.get("demo")),
+                "the broker's copy of the log holds demo's TopicRecord with its id: " + dumped.out());
+        ToolRun listed = scripts.runTool(work, "shell", 60_000, "mq-metadata", "shell", "--data-dir", brokerDir,
+                "--command", "ls /topics");
+        assertEquals(0, listed.exitCode(), listed.err());
+        for (String topic : topics.keySet()) {
+            assertTrue(listed.out().contains(topic), topic + " in the broker's image: " + listed.out());
+        }
     }
 
     private static String clusterId(String quickstartOutput) {
