@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code mq-bench catch-up}: a broker with a wiped disk joins a running cluster. Creates
- * {@code --partitions} partitions (topics of 50, RF 3), stops broker {@code --broker} with
+ * {@code --partitions} partitions (topics of 50, RF {@code --replication-factor}), stops broker {@code --broker} with
  * SIGTERM, deletes its metadata log and partition directories (keeping only
  * {@code meta.properties}, as {@code mq-storage format} would write it again), starts it
  * again and measures from that start: ms until DescribeCluster shows it unfenced with a new
@@ -40,6 +40,10 @@ final class CatchUpBench implements Callable<Integer> {
     @Option(names = "--partitions", description = "partitions created first (default 20000)")
     int partitions = 20_000;
 
+    @Option(names = "--replication-factor", description = "replicas of each partition created (default 3; 1 keeps a "
+            + "million-partition run to one directory per partition on the one disk of a single-machine cluster)")
+    int replicationFactor = 3;
+
     @Option(names = "--broker", description = "the broker to wipe and restart (default: the highest broker id)")
     Integer broker;
 
@@ -49,6 +53,7 @@ final class CatchUpBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         AdminBenchOptions.requirePositive("--partitions", partitions);
+        AdminBenchOptions.requirePositive("--replication-factor", replicationFactor);
         BrokerLogDirs dirs = BrokerLogDirs.under(dataDir);
         int id = broker != null ? broker : dirs.brokerIds().get(dirs.brokerIds().size() - 1);
         if (dirs.config(id) == null) {
@@ -84,12 +89,12 @@ final class CatchUpBench implements Callable<Integer> {
             for (int i = from; i < Math.min(count, from + TOPICS_PER_REQUEST); i++) {
                 String name = session.topicName("cu", i);
                 names.add(name);
-                batch.add(AdminBenchSession.topic(name, PARTITIONS_PER_TOPIC, 3));
+                batch.add(AdminBenchSession.topic(name, PARTITIONS_PER_TOPIC, replicationFactor));
             }
             session.create(batch);
         }
-        System.out.printf("# created %d topics of %d partitions (RF 3) in %d ms%n", count, PARTITIONS_PER_TOPIC,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        System.out.printf("# created %d topics of %d partitions (RF %d) in %d ms%n", count, PARTITIONS_PER_TOPIC,
+                replicationFactor, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         return names;
     }
 
