@@ -96,6 +96,10 @@ public final class ControllerEventLoop implements AutoCloseable {
         ControllerOperation event;
         while ((event = raftEvents.poll()) != null) {
             event.run(controller, time.milliseconds());
+            // After every event, not once the queue is drained: behind a backlog of commits the
+            // new active controller would otherwise refuse requests (heartbeats too) as
+            // NOT_CONTROLLER naming itself, until the brokers' sessions expired.
+            active = controller.isActive();
         }
         active = controller.isActive();
     }

@@ -1,8 +1,6 @@
 package io.metaquorum.metadata.controller;
 
 import io.metaquorum.common.invariant.Invariants;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.TreeMap;
 
 /**
@@ -36,15 +34,18 @@ final class BrokerSessions {
         return last != null && nowMs - last < sessionTimeoutMs;
     }
 
-    /** The brokers whose sessions have expired at {@code nowMs}, by id. */
-    List<Integer> expired(long nowMs) {
-        List<Integer> expired = new ArrayList<>();
-        lastContactMs.forEach((id, last) -> {
-            if (nowMs - last >= sessionTimeoutMs) {
-                expired.add(id);
+    /** The broker whose session expired first at {@code nowMs} (lowest id on a tie), or -1 when none has. */
+    int firstExpired(long nowMs) {
+        int first = -1;
+        long firstContactMs = Long.MAX_VALUE;
+        for (var session : lastContactMs.entrySet()) {
+            long last = session.getValue();
+            if (nowMs - last >= sessionTimeoutMs && last < firstContactMs) {
+                first = session.getKey();
+                firstContactMs = last;
             }
-        });
-        return expired;
+        }
+        return first;
     }
 
     /** The earliest time a session can expire, or Long.MAX_VALUE when there is none. */

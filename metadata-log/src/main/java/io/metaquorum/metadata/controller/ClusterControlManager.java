@@ -117,23 +117,24 @@ public final class ClusterControlManager {
                 request.wantShutDown()));
     }
 
-    /** Fences every unfenced broker whose session has expired at {@code nowMs}; the response lists them. */
-    public ControllerResult<List<Integer>> fenceExpiredBrokers(long nowMs) {
+    /**
+     * Fences the broker whose session expired first, if any, and ends its session (a fenced
+     * broker is not waited for; its next heartbeat starts a new one). One broker per call, as
+     * Kafka's {@code maybeFenceOneStaleBroker}: a controller that was too busy to read heartbeats
+     * runs the queued ones between two fencings instead of fencing every broker at once, and
+     * each fencing rewrites the leadership of every partition the broker led. The response
+     * lists the broker fenced (none or one).
+     */
+    public ControllerResult<List<Integer>> fenceOneExpiredBroker(long nowMs) {
         MetadataImage image = state.image();
-        List<MetadataRecord> records = new ArrayList<>();
-        List<Integer> fenced = new ArrayList<>();
-        for (int id : sessions.expired(nowMs)) {
+        for (int id = sessions.firstExpired(nowMs); id >= 0; id = sessions.firstExpired(nowMs)) {
+            sessions.remove(id);
             BrokerRegistration broker = image.cluster().broker(id);
-            if (broker == null) {
-                sessions.remove(id);
-            } else if (!broker.fenced()) {
-                List<MetadataRecord> fencing = fence(image, broker);
-                image = after(image, fencing);
-                records.addAll(fencing);
-                fenced.add(id);
+            if (broker != null && !broker.fenced()) {
+                return ControllerResult.nonAtomic(fence(image, broker), List.of(id));
             }
         }
-        return ControllerResult.nonAtomic(records, fenced);
+        return ControllerResult.nonAtomic(List.of(), List.of());
     }
 
     /**

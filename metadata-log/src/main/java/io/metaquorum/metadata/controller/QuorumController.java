@@ -169,7 +169,7 @@ public final class QuorumController {
         if (!isActive()) {
             return pending.nextDeadlineMs();
         }
-        ControllerResult<List<Integer>> fencing = cluster.fenceExpiredBrokers(nowMs);
+        ControllerResult<List<Integer>> fencing = cluster.fenceOneExpiredBroker(nowMs);
         if (!fencing.records().isEmpty()) {
             appendInBatches(fencing.records());
         }

@@ -87,10 +87,12 @@ class ClusterControlManagerTest {
         fixture.nowMs += 5_000;
         heartbeat(1, fixture.image().cluster().broker(1).epoch(), fixture.nextOffset());
         heartbeat(2, fixture.image().cluster().broker(2).epoch(), fixture.nextOffset());
-        assertTrue(fixture.apply(fixture.cluster.fenceExpiredBrokers(fixture.nowMs)).isEmpty(), "not expired yet");
+        assertTrue(fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs)).isEmpty(), "not expired yet");
         assertEquals(1_000 + ControllerFixture.SESSION_TIMEOUT_MS, fixture.cluster.nextSessionExpiryMs());
         fixture.nowMs = 1_000 + ControllerFixture.SESSION_TIMEOUT_MS;
-        assertEquals(List.of(0), fixture.apply(fixture.cluster.fenceExpiredBrokers(fixture.nowMs)));
+        assertEquals(List.of(0), fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs)));
+        assertEquals(6_000 + ControllerFixture.SESSION_TIMEOUT_MS, fixture.cluster.nextSessionExpiryMs(),
+                "the fenced broker's session ended: the next expiry is a live broker's, not one already past");
 
         PartitionRegistration p = partition("t", 0);
         assertTrue(fixture.image().cluster().broker(0).fenced());
@@ -105,7 +107,7 @@ class ClusterControlManagerTest {
         fixture.addBrokers(1);
         fixture.apply(fixture.replication.createTopics(new CreateTopicsRequest(List.of(Topic.of("solo", 1, 1)), false)));
         fixture.nowMs += ControllerFixture.SESSION_TIMEOUT_MS;
-        fixture.apply(fixture.cluster.fenceExpiredBrokers(fixture.nowMs));
+        fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs));
         PartitionRegistration p = partition("solo", 0);
         assertEquals(PartitionRegistration.NO_LEADER, p.leader());
         assertEquals("[0]", Arrays.toString(p.isr()));
@@ -146,6 +148,6 @@ class ClusterControlManagerTest {
         fixture.nowMs += ControllerFixture.SESSION_TIMEOUT_MS - 1;
         fixture.cluster.onBecomeActive(fixture.nowMs);
         fixture.nowMs += 2;
-        assertTrue(fixture.apply(fixture.cluster.fenceExpiredBrokers(fixture.nowMs)).isEmpty());
+        assertTrue(fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs)).isEmpty());
     }
 }

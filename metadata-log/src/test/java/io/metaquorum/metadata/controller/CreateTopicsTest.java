@@ -181,7 +181,9 @@ class CreateTopicsTest {
         fixture.nowMs += ControllerFixture.SESSION_TIMEOUT_MS;
         fixture.apply(fixture.cluster.heartbeat(new ClusterControlManager.HeartbeatRequest(0,
                 fixture.image().cluster().broker(0).epoch(), fixture.nextOffset(), false, false), fixture.nowMs));
-        fixture.apply(fixture.cluster.fenceExpiredBrokers(fixture.nowMs));
+        assertEquals(List.of(1), fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs)), "one per call");
+        assertEquals(List.of(2), fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs)));
+        assertTrue(fixture.apply(fixture.cluster.fenceOneExpiredBroker(fixture.nowMs)).isEmpty());
         assertTrue(fixture.image().cluster().broker(1).fenced());
         assertError(ErrorCode.INVALID_REPLICA_ASSIGNMENT, "are fenced", create(manual("fenced", List.of(List.of(1, 2)))));
         assertCreated(create(manual("partly", List.of(List.of(1, 0)))), 1, 2);

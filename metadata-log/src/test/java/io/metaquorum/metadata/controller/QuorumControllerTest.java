@@ -13,6 +13,7 @@ import io.metaquorum.metadata.controller.CreateTopicsRequest.Topic;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,6 +171,27 @@ class QuorumControllerTest {
         h.advance(ControllerHarness.SESSION_TIMEOUT_MS);
         h.commitAll();
         assertTrue(h.committed.cluster().broker(4).fenced(), "no heartbeat for the session timeout");
+        assertTrue(h.controller.poll(h.nowMs) > h.nowMs, "the fenced broker's ended session sets no deadline already "
+                + "past, which would spin the controller's event loop until the broker came back");
+    }
+
+    @Test
+    void expiredSessionsAreFencedOneBrokerPerPoll() {
+        activeWithBrokers(3);
+        long next = h.advance(ControllerHarness.SESSION_TIMEOUT_MS);
+        assertEquals(List.of(0), fencedIn(h.controller.decisionImage()), "the first expired, one broker per poll, so "
+                + "heartbeats queued meanwhile run before the next fencing");
+        assertTrue(next <= h.nowMs, "the next fencing is due at once");
+        h.controller.poll(h.nowMs);
+        h.controller.poll(h.nowMs);
+        h.commitAll();
+        assertEquals(List.of(0, 1, 2), fencedIn(h.committed));
+        assertTrue(h.controller.poll(h.nowMs) > h.nowMs);
+    }
+
+    private static List<Integer> fencedIn(MetadataImage image) {
+        return image.cluster().sortedById().stream().filter(BrokerRegistration::fenced).map(BrokerRegistration::id)
+                .toList();
     }
 
     @Test

@@ -74,7 +74,7 @@ class ReplayDeterminismPropertyTest {
             case 3 -> heartbeat(f, a % 6, true);
             case 4 -> {
                 f.nowMs += 500L * (a + b);
-                f.apply(f.cluster.fenceExpiredBrokers(f.nowMs));
+                f.apply(f.cluster.fenceOneExpiredBroker(f.nowMs));
             }
             case 5, 6 -> f.apply(f.replication.createTopics(new CreateTopicsRequest(List.of(
                     Topic.of(NAMES[a], 1 + b, 1 + b % 3).withConfigs(b == 4 ? List.of(new Config("retention.ms", "5"))
