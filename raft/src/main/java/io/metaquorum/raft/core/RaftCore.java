@@ -81,13 +81,13 @@ public final class RaftCore {
     private int resignedEpochOnShutdown = -1;
 
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
-                    RaftListener listener, QuorumRules rules, long nowMs) {
+                    RaftListener listener, long nowMs) {
         config.validate();
         ElectionTimers timers = new ElectionTimers(config.timeouts(), random);
         RaftRole initial = InitialRole.from(config, stateStore, timers, nowMs);
         RoleTransitions roles = new RoleTransitions(config, stateStore, timers, initial);
         this.ctx = new CoreContext(config, log, roles, new Outbox(config.localId()),
-                new CommitTracker(config.localId(), log, listener), rules);
+                new CommitTracker(config.localId(), log, listener));
         this.fetches = new FetchHandler(ctx);
         this.leaders = new LeaderCoordinator(ctx, fetches);
         this.elections = new ElectionCoordinator(ctx, leaders);
@@ -98,11 +98,6 @@ public final class RaftCore {
         this.describe = new DescribeQuorumHandler(ctx);
         this.leadership = new LeadershipReporter(ctx, listener);
         leadership.report();
-    }
-
-    public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
-                    RaftListener listener, long nowMs) {
-        this(config, log, stateStore, random, listener, QuorumRules.STANDARD, nowMs);
     }
 
     /** Takes one inbound request, response or failure. */

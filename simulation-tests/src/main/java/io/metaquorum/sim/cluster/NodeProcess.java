@@ -67,7 +67,7 @@ final class NodeProcess {
         this.listener = new StateMachineListener(node.nodeId(), setup.model(), setup.commitSink());
         SimQuorumStateStore store = new SimQuorumStateStore(node.disk(), setup.persistVotes());
         this.core = new RaftCore(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),
-                listener, setup.rules(), localNowMs());
+                listener, localNowMs());
         this.lastSnapshotOffset = log.startOffset();
         if (setup.logMode() == LogFaultMode.ACK_BEFORE_SYNC) {
             scheduleWriteback();

@@ -3,7 +3,6 @@ package io.metaquorum.sim.cluster;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.QuorumRules;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.LogObserver;
@@ -14,7 +13,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * What every node of one simulated cluster is built from: the production configuration,
- * the quorum rules and storage behaviour (broken only in the checker self-test), the state
+ * the storage behaviour (broken only in the checker self-test), the state
  * machine, and the hooks the checkers listen on.
  *
  * @param snapshotIntervalRecords a node snapshots its state machine every this many applied
@@ -24,7 +23,7 @@ import java.util.function.UnaryOperator;
  *                                the identity, except in the checker self-test
  */
 public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts timeouts, RaftLimits limits,
-                        QuorumRules rules, LogFaultMode logMode, boolean persistVotes, StateMachineModel model,
+                        LogFaultMode logMode, boolean persistVotes, StateMachineModel model,
                         int snapshotIntervalRecords, int writebackIntervalMs, LogObserver logObserver,
                         CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite) {
     public RaftConfig configFor(int nodeId) {
