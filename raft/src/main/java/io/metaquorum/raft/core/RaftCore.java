@@ -50,7 +50,8 @@ import org.slf4j.LoggerFactory;
  * The listener hears of a leadership change once, when the call that made it returns
  * ({@link LeadershipReporter}), never from inside a handler.
  *
- * <p>Driver contract (production driver and simulator alike), one thread:
+ * <p>Driver contract, one thread; {@code io.metaquorum.raft.loop.DriverLoop} is its one
+ * implementation, run by the production driver and the simulator alike:
  * <pre>
  *   for each inbound message: core.handle(msg, now)
  *   long deadline = core.poll(now);          // timers, append queued records, commit, build messages
