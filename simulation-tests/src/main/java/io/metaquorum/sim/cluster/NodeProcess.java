@@ -71,7 +71,7 @@ final class NodeProcess {
         this.appends = appends;
         NodeSetup setup = node.setup();
         this.log = SimRaftLog.open(node.disk(), setup.logMode(), setup.logObserver());
-        this.listener = new StateMachineListener(node.nodeId(), setup.model(), setup.commitSink());
+        this.listener = setup.listenerFor(node.nodeId());
         SimQuorumStateStore store = new SimQuorumStateStore(node.disk(), setup.persistVotes());
         // The checkers read the core's state after every event, not the status a pass publishes.
         this.loop = new DriverLoop(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),

@@ -7,6 +7,7 @@ import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.LogObserver;
 import io.metaquorum.sim.workload.CommitSink;
+import io.metaquorum.sim.workload.StateMachineListener;
 import io.metaquorum.sim.workload.StateMachineModel;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -28,5 +29,13 @@ public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts t
                         CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite) {
     public RaftConfig configFor(int nodeId) {
         return new RaftConfig(clusterId, nodeId, voterIds, timeouts, limits);
+    }
+
+    /**
+     * The state machine (the {@link io.metaquorum.raft.RaftListener}) a new incarnation of
+     * node {@code nodeId} gets: this is where a node's listener is decided.
+     */
+    public StateMachineListener listenerFor(int nodeId) {
+        return new StateMachineListener(nodeId, model, commitSink);
     }
 }
