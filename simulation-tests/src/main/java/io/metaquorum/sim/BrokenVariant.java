@@ -2,7 +2,6 @@ package io.metaquorum.sim;
 
 import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
-import io.metaquorum.raft.core.QuorumRules;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
 import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
@@ -13,14 +12,17 @@ import io.metaquorum.sim.storage.LogFaultMode;
 /**
  * Deliberately broken behaviours for the checker self-test, each switched on only inside
  * the simulation. Each must be caught by the invariants within a bounded number of seeds,
- * proving the checkers can fail.
+ * proving the checkers can fail. A broken behaviour of the simulated world (the disk, the
+ * store, the transport) is a setting of that world; a broken rule of the raft core is its
+ * production class replaced by a broken twin ({@link #replacedRule()}, run in a
+ * {@link io.metaquorum.sim.mutation.MutantClassLoader}), so production code has no hook for it.
  */
 public enum BrokenVariant {
     /** The production behaviour. */
     NONE("none"),
     /** A vote is answered but the quorum-state store does not persist it. */
     VOTE_NOT_PERSISTED("vote-not-persisted"),
-    /** The high watermark advances over entries of older epochs (Raft's Figure 8). */
+    /** The high watermark advances over entries of older epochs (Raft's Figure 8): a broken rule. */
     HW_OVER_OLD_EPOCH("hw-over-old-epoch"),
     /** A follower's log ignores the truncation a diverging epoch asks for. */
     SKIP_TRUNCATION("skip-truncation"),
@@ -30,21 +32,18 @@ public enum BrokenVariant {
      * A pre-vote moves its receivers to a new epoch. The core's pre-votes carry the sender's
      * current epoch (as Kafka's do), so adopting it alone changes nothing; raft.proto documents
      * them as carrying "the epoch it would campaign in", so this variant also sends them for
-     * the next epoch, through the simulated transport, and adopts that epoch on receipt.
+     * the next epoch, through the simulated transport, and adopts that epoch on receipt (a
+     * broken {@link EpochAdoptionRule}).
      */
     PRE_VOTE_BUMPS_EPOCH("pre-vote-bumps-epoch"),
     /**
-     * The pre-vote retry rules from before issue 9 ({@code PreVoteRetryRule(false, false)}): a
+     * The pre-vote retry rules from before issue 9 (a {@link PreVoteRetryRule} of two falses): a
      * voter back from a lost pre-vote counts the leader it lost as heard from (a fresh fetch
      * deadline, refusing its peers' pre-votes), and a refused pre-voter does not ask again a
      * voter that starts pre-voting itself. The survivors of a silent leader can then refuse
      * each other round after round.
      */
     PRE_VOTE_LIVELOCK("pre-vote-livelock");
-
-    /** Counts the majority like the standard rule but never waits for an entry of the current epoch. */
-    static final HighWatermarkRule IGNORES_EPOCH_START = (voterEndOffsets, epochStartOffset, currentHighWatermark) ->
-            Math.max(HighWatermarkRule.majorityOffset(voterEndOffsets), currentHighWatermark);
 
     private final String cliName;
 
@@ -56,13 +55,16 @@ public enum BrokenVariant {
         return cliName;
     }
 
-    public QuorumRules rules() {
+    /**
+     * The production class of the raft core this variant replaces by its broken twin (of the
+     * same name, in {@code src/main/broken-rules}), or null if it breaks only the simulated world.
+     */
+    public Class<?> replacedRule() {
         return switch (this) {
-            case HW_OVER_OLD_EPOCH -> new QuorumRules(IGNORES_EPOCH_START, EpochAdoptionRule.STANDARD, PreVoteRetryRule.STANDARD);
-            case PRE_VOTE_BUMPS_EPOCH -> new QuorumRules(HighWatermarkRule.STANDARD, preVote -> true, PreVoteRetryRule.STANDARD);
-            case PRE_VOTE_LIVELOCK -> new QuorumRules(HighWatermarkRule.STANDARD, EpochAdoptionRule.STANDARD,
-                    new PreVoteRetryRule(false, false));
-            default -> QuorumRules.STANDARD;
+            case HW_OVER_OLD_EPOCH -> HighWatermarkRule.class;
+            case PRE_VOTE_BUMPS_EPOCH -> EpochAdoptionRule.class;
+            case PRE_VOTE_LIVELOCK -> PreVoteRetryRule.class;
+            default -> null;
         };
     }
 

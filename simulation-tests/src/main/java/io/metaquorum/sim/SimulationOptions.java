@@ -1,7 +1,9 @@
 package io.metaquorum.sim;
 
 import io.metaquorum.sim.workload.FaultKind;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * What one simulation run is: its seed and shape. Everything else is drawn from the seed.
@@ -49,13 +51,18 @@ public record SimulationOptions(long seed, long safetyEvents, EnumSet<FaultKind>
 
     /** The exact command that replays this run. */
     public String replayCommand() {
-        StringBuilder command = new StringBuilder("bin/mq-simulate --seed ").append(seed)
-                .append(" --events ").append(safetyEvents)
-                .append(" --faults ").append(swarm ? "all" : FaultKind.names(faults))
-                .append(" --nodes ").append(voters).append(" --observers ").append(observers);
+        return "bin/mq-simulate " + String.join(" ", replayArguments());
+    }
+
+    /** The arguments of {@link #replayCommand()}: they name this run exactly (a mutant world gets a run so). */
+    public String[] replayArguments() {
+        List<String> args = new ArrayList<>(List.of("--seed", Long.toString(seed), "--events",
+                Long.toString(safetyEvents), "--faults", swarm ? "all" : FaultKind.names(faults), "--nodes",
+                Integer.toString(voters), "--observers", Integer.toString(observers)));
         if (variant != BrokenVariant.NONE) {
-            command.append(" --broken ").append(variant.cliName());
+            args.add("--broken");
+            args.add(variant.cliName());
         }
-        return command.toString();
+        return args.toArray(new String[0]);
     }
 }

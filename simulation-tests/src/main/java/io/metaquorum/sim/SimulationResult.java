@@ -40,6 +40,15 @@ public record SimulationResult(SimulationOptions options, long events, String tr
         return failure == null;
     }
 
+    /** A failure message that says everything needed to replay and debug the run. */
+    public String describe() {
+        if (passed()) {
+            return summaryLine() + " passed";
+        }
+        return summaryLine() + " FAILED at event " + failureEvent + " (" + phase + " phase): "
+                + failure.getMessage() + "\n  replay: " + options.replayCommand() + "\n  " + profile;
+    }
+
     /** The line every run prints: {@code seed S events E trace HASH}. */
     public String summaryLine() {
         return "seed " + options.seed() + " events " + events + " trace " + trace;

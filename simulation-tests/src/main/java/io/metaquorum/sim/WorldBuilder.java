@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
@@ -12,6 +13,7 @@ import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CommittedLog;
 import io.metaquorum.sim.invariant.InvariantChecker;
+import io.metaquorum.sim.mutation.MutantClassLoader;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.storage.LogObserver;
@@ -68,7 +70,10 @@ final class WorldBuilder {
             voterIds.add(id);
         }
         BrokenVariant variant = options.variant();
-        NodeSetup setup = new NodeSetup(CLUSTER_ID, voterIds, timeouts, limits, variant.rules(), variant.logMode(),
+        Invariants.check(variant.replacedRule() == null || MutantClassLoader.isTwin(variant.replacedRule()),
+                "variant %s needs %s replaced by its broken twin: run it in its mutant world (mq-simulate --broken,"
+                        + " BrokenRuleRuns.outcome)", variant.cliName(), variant.replacedRule());
+        NodeSetup setup = new NodeSetup(CLUSTER_ID, voterIds, timeouts, limits, variant.logMode(),
                 variant.persistsVotes(), model, workloadProfile.snapshotIntervalRecords(), 5_000, logObserver, appends,
                 variant::rewriteOutbound);
         NodeEnvironment environment = new NodeEnvironment(scheduler, network, appends, lifecycle);

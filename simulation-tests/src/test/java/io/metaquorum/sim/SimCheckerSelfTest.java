@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.sim.cli.BrokenRuleRuns;
+import io.metaquorum.sim.mutation.RunOutcome;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +17,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * name and by what its message says. The first seed on which the broken run fails (and the
  * unbroken run of the same seed passes) must fail by that check: a variant that first trips
  * another check, a liveness bound it was not meant for, or the simulator itself, fails the
- * test. The README's table of what caught what is this test's output.
+ * test. The README's table of what caught what is this test's output. A variant that breaks
+ * a rule of the raft core runs in the mutant world where that production class is its broken
+ * twin ({@link BrokenRuleRuns}); the baselines run the production classes.
  */
 class SimCheckerSelfTest {
     /** Seeds 1..baseline run unbroken once each and are shared by every variant. */
@@ -58,21 +62,21 @@ class SimCheckerSelfTest {
     @EnumSource(value = BrokenVariant.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
     void everyBrokenVariantIsCaughtByItsCheck(BrokenVariant variant) {
         Expectation expectation = expected(variant);
-        SimulationResult caught = null;
+        RunOutcome caught = null;
         for (long seed = 1; seed <= expectation.seedsMax() && caught == null; seed++) {
-            SimulationResult broken = Simulation.run(SimulationOptions.defaults(seed).withVariant(variant));
+            RunOutcome broken = BrokenRuleRuns.outcome(SimulationOptions.defaults(seed).withVariant(variant));
             if (!broken.passed() && baseline(seed).passed()) {
                 caught = broken;
             }
         }
         assertNotNull(caught, variant.cliName() + " was not caught within " + expectation.seedsMax() + " seeds");
-        SimulationResult first = caught;
-        System.out.println("checker self-test: " + variant.cliName() + " caught on seed " + first.options().seed()
-                + " of at most " + expectation.seedsMax() + " by " + first.failure().invariant() + " at event "
-                + first.failureEvent() + " (" + first.phase() + " phase): " + first.failure().getMessage());
-        assertEquals(expectation.check(), first.failure().invariant(), () -> variant.cliName()
-                + " caught by another check than the one meant for it: " + SimRuns.describe(first));
-        assertTrue(first.failure().getMessage().contains(expectation.detail()), () -> variant.cliName()
-                + " caught by " + expectation.check() + " for another reason: " + SimRuns.describe(first));
+        RunOutcome first = caught;
+        System.out.println("checker self-test: " + variant.cliName() + " caught on seed " + first.seed()
+                + " of at most " + expectation.seedsMax() + " by " + first.invariant() + " at event "
+                + first.failureEvent() + " (" + first.phase() + " phase): " + first.message());
+        assertEquals(expectation.check(), first.invariant(), () -> variant.cliName()
+                + " caught by another check than the one meant for it: " + first.description());
+        assertTrue(first.message().contains(expectation.detail()), () -> variant.cliName()
+                + " caught by " + expectation.check() + " for another reason: " + first.description());
     }
 }

@@ -71,11 +71,6 @@ final class SimRuns {
 
     /** A failure message that says everything needed to replay and debug the run. */
     static String describe(SimulationResult result) {
-        if (result.passed()) {
-            return result.summaryLine() + " passed";
-        }
-        return result.summaryLine() + " FAILED at event " + result.failureEvent() + " (" + result.phase() + " phase): "
-                + result.failure().getMessage() + "\n  replay: " + result.options().replayCommand() + "\n  "
-                + result.profile();
+        return result.describe();
     }
 }

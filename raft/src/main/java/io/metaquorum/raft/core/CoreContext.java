@@ -24,17 +24,14 @@ public final class CoreContext {
     private final RoleTransitions roles;
     private final Outbox outbox;
     private final CommitTracker commits;
-    private final QuorumRules rules;
     private boolean shuttingDown;
 
-    public CoreContext(RaftConfig config, RaftLog log, RoleTransitions roles, Outbox outbox, CommitTracker commits,
-                       QuorumRules rules) {
+    public CoreContext(RaftConfig config, RaftLog log, RoleTransitions roles, Outbox outbox, CommitTracker commits) {
         this.config = config;
         this.log = log;
         this.roles = roles;
         this.outbox = outbox;
         this.commits = commits;
-        this.rules = rules;
     }
 
     public RaftConfig config() {
@@ -67,10 +64,6 @@ public final class CoreContext {
 
     public CommitTracker commits() {
         return commits;
-    }
-
-    public QuorumRules rules() {
-        return rules;
     }
 
     public boolean isShuttingDown() {

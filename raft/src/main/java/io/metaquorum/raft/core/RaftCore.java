@@ -50,7 +50,8 @@ import org.slf4j.LoggerFactory;
  * The listener hears of a leadership change once, when the call that made it returns
  * ({@link LeadershipReporter}), never from inside a handler.
  *
- * <p>Driver contract (production driver and simulator alike), one thread:
+ * <p>Driver contract, one thread; {@code io.metaquorum.raft.loop.DriverLoop} is its one
+ * implementation, run by the production driver and the simulator alike:
  * <pre>
  *   for each inbound message: core.handle(msg, now)
  *   long deadline = core.poll(now);          // timers, append queued records, commit, build messages
@@ -81,13 +82,13 @@ public final class RaftCore {
     private int resignedEpochOnShutdown = -1;
 
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
-                    RaftListener listener, QuorumRules rules, long nowMs) {
+                    RaftListener listener, long nowMs) {
         config.validate();
         ElectionTimers timers = new ElectionTimers(config.timeouts(), random);
         RaftRole initial = InitialRole.from(config, stateStore, timers, nowMs);
         RoleTransitions roles = new RoleTransitions(config, stateStore, timers, initial);
         this.ctx = new CoreContext(config, log, roles, new Outbox(config.localId()),
-                new CommitTracker(config.localId(), log, listener), rules);
+                new CommitTracker(config.localId(), log, listener));
         this.fetches = new FetchHandler(ctx);
         this.leaders = new LeaderCoordinator(ctx, fetches);
         this.elections = new ElectionCoordinator(ctx, leaders);
@@ -98,11 +99,6 @@ public final class RaftCore {
         this.describe = new DescribeQuorumHandler(ctx);
         this.leadership = new LeadershipReporter(ctx, listener);
         leadership.report();
-    }
-
-    public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
-                    RaftListener listener, long nowMs) {
-        this(config, log, stateStore, random, listener, QuorumRules.STANDARD, nowMs);
     }
 
     /** Takes one inbound request, response or failure. */

@@ -9,6 +9,7 @@ import io.metaquorum.raft.RaftNode;
 import io.metaquorum.raft.core.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.loop.DriverLoop;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.storage.QuorumStateStore;
@@ -34,14 +35,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The production {@link RaftNode}: one thread that owns the {@link RaftCore}, its
- * {@link RaftLog} and {@link QuorumStateStore}, and follows the core's driver contract:
- * <pre>
- *   run queued tasks; handle every drained inbound message
- *   deadline = core.poll(now); send core.takeOutbound()
- *   if log.hasUnflushed(): log.flush(); deadline = core.poll(now); send core.takeOutbound()
- *   publish core.status(); park until the deadline or until something is queued
- * </pre>
- * One {@code flush} per loop is the group commit of DESIGN.md §4: whatever queued while a
+ * {@link RaftLog} and {@link QuorumStateStore}, and runs the deterministic {@link DriverLoop}
+ * (the sequence the simulator runs too) pass after pass: the pass drains the queues below,
+ * polls, sends, flushes (here, on this thread) and publishes the status; this class adds
+ * only the thread, the queues, parking until the pass's deadline or until something is
+ * queued, and fault handling.
+ * One {@code flush} per pass is the group commit of DESIGN.md §4: whatever queued while a
  * sync ran goes out together in the next one, so an idle quorum answers at once (nothing
  * waits for a timer: a queued message unparks the thread) and a busy one batches without
  * an artificial linger.
@@ -71,10 +70,8 @@ import org.slf4j.LoggerFactory;
 public final class RaftDriver implements RaftNode {
     /** Inbound requests waiting for the driver; more are dropped (the sender times out). */
     public static final int INBOUND_REQUESTS_QUEUED_MAX = 1 << 16;
-    /** Appends and tasks waiting for the driver; more are refused. */
-    public static final int TASKS_QUEUED_MAX = 1 << 14;
-    /** Messages handled per loop before the core is polled (and the log flushed). */
-    static final int MESSAGES_PER_LOOP_MAX = 4096;
+    /** Appends and tasks waiting for the driver; more are refused. A pass runs them all. */
+    public static final int TASKS_QUEUED_MAX = DriverLoop.TASKS_PER_PASS_MAX;
     /** How long {@link #close()} waits for the thread, beyond which it only warns. */
     static final long STOP_WAIT_MS = 10_000;
 
@@ -82,7 +79,20 @@ public final class RaftDriver implements RaftNode {
     private static final int INBOUND_CHUNK_SIZE = 1024;
 
     /** An append or an {@link #execute} task; {@code future} is null for the latter. */
-    private record Task(LongConsumer action, CompletableFuture<?> future) {
+    private record Task(LongConsumer action, CompletableFuture<?> future) implements DriverLoop.CoreTask {
+        /** On the driver thread; a task that throws fails its future too, then the driver. */
+        @Override
+        public void run(RaftCore core, long nowMs) {
+            try {
+                action.accept(nowMs);
+            } catch (Throwable fault) {
+                if (future != null) {
+                    future.completeExceptionally(fault);
+                }
+                throw fault;
+            }
+        }
+
         void refuse(String reason) {
             if (future != null) {
                 future.completeExceptionally(new RejectedExecutionException(reason));
@@ -97,7 +107,10 @@ public final class RaftDriver implements RaftNode {
     private final Time time;
     private final FaultHandler faultHandler;
     private final String logPrefix;
+    private final DriverLoop loop;
     private final RaftCore core;
+    private final DriverLoop.Source<DriverLoop.CoreTask> taskSource;
+    private final DriverLoop.Source<RaftMessage> inboundSource = this::pollInbound;
     private final Thread thread;
     private final Transport transport;
     private final MpscUnboundedArrayQueue<RaftMessage> inbound = new MpscUnboundedArrayQueue<>(INBOUND_CHUNK_SIZE);
@@ -114,8 +127,6 @@ public final class RaftDriver implements RaftNode {
 
     // Driver-thread state.
     private long lastNowMs = Long.MIN_VALUE;
-    /** Absolute deadline of the graceful shutdown once begun; -1 before. */
-    private long shutdownDeadlineMs = -1;
 
     /**
      * Builds the core (reading the log and the election state) and then the transport, giving
@@ -133,8 +144,10 @@ public final class RaftDriver implements RaftNode {
         this.time = time;
         this.faultHandler = faultHandler;
         this.logPrefix = "[node " + config.localId() + "] ";
-        this.core = new RaftCore(config, log, stateStore, new SplittableRandom(randomSeed), listener, nowMs());
-        this.status = core.status();
+        this.loop = new DriverLoop(config, log, stateStore, new SplittableRandom(randomSeed), listener, nowMs(),
+                this::sendToTransport, published -> status = published);
+        this.core = loop.core();
+        this.taskSource = tasks::relaxedPoll;
         this.thread = new Thread(this::run, "raft-driver-" + config.localId());
         this.transport = transportFactory.apply(this::deliver);
     }
@@ -263,9 +276,8 @@ public final class RaftDriver implements RaftNode {
         try {
             while (!stopRequested) {
                 long deadlineMs = runOnce();
-                if (isShutdownOver()) {
-                    LOG.info("{}graceful shutdown {}", logPrefix,
-                            core.isShutdownComplete(lastNowMs) ? "complete" : "timed out");
+                if (loop.isShutdownOver()) {
+                    LOG.info("{}graceful shutdown {}", logPrefix, loop.isShutdownComplete() ? "complete" : "timed out");
                     break;
                 }
                 parkUntil(deadlineMs);
@@ -282,84 +294,40 @@ public final class RaftDriver implements RaftNode {
         }
     }
 
-    /** One pass of the driver contract; returns the core's next deadline. */
+    /** One pass of the {@link DriverLoop}, flushing here; returns when the next pass is due. */
     private long runOnce() {
-        long nowMs = nowMs();
-        maybeBeginShutdown(nowMs);
-        runTasks(nowMs);
-        handleInbound(nowMs);
-        long deadlineMs = core.poll(nowMs);
-        sendOutbound();
-        if (log.hasUnflushed()) {
-            log.flush();
-            nowMs = nowMs();
-            deadlineMs = core.poll(nowMs);
-            sendOutbound();
+        long timeoutMs = shutdownTimeoutMs;
+        if (timeoutMs >= 0) {
+            loop.requestShutdown(timeoutMs);
         }
-        status = core.status();
+        long deadlineMs = loop.runPass(nowMs(), taskSource, inboundSource);
+        if (loop.awaitsFlush()) {
+            deadlineMs = loop.completeFlush(nowMs());
+        }
         return deadlineMs;
     }
 
-    private void runTasks(long nowMs) {
-        // Bounded by the queue's capacity: tasks queued meanwhile wait for the next loop.
-        for (int i = 0; i < TASKS_QUEUED_MAX; i++) {
-            Task task = tasks.relaxedPoll();
-            if (task == null) {
-                return;
-            }
-            try {
-                task.action().accept(nowMs);
-            } catch (Throwable fault) {
-                if (task.future() != null) {
-                    task.future().completeExceptionally(fault);
-                }
-                throw fault;
-            }
+    /** The inbound queue as the loop drains it, counting the requests that leave it. */
+    private RaftMessage pollInbound() {
+        RaftMessage message = inbound.relaxedPoll();
+        if (message instanceof RaftRequest) {
+            inboundRequestsQueued.decrementAndGet();
         }
+        return message;
     }
 
-    private void handleInbound(long nowMs) {
-        for (int i = 0; i < MESSAGES_PER_LOOP_MAX; i++) {
-            RaftMessage message = inbound.relaxedPoll();
-            if (message == null) {
-                return;
-            }
-            if (message instanceof RaftRequest) {
-                inboundRequestsQueued.decrementAndGet();
-            }
-            core.handle(message, nowMs);
-        }
-    }
-
-    private void sendOutbound() {
-        for (RaftMessage message : core.takeOutbound()) {
-            transport.send(message);
-        }
-    }
-
-    private void maybeBeginShutdown(long nowMs) {
-        long timeoutMs = shutdownTimeoutMs;
-        if (timeoutMs >= 0 && shutdownDeadlineMs < 0) {
-            shutdownDeadlineMs = nowMs + timeoutMs;
-            core.beginShutdown(nowMs);
-        }
-    }
-
-    private boolean isShutdownOver() {
-        return shutdownDeadlineMs >= 0 && (core.isShutdownComplete(lastNowMs) || lastNowMs >= shutdownDeadlineMs);
+    private void sendToTransport(RaftMessage message) {
+        transport.send(message);
     }
 
     /**
-     * Parks until {@code deadlineMs} (or the shutdown deadline, if sooner) unless something
-     * is already queued. A producer's unpark between the emptiness check and the park leaves
-     * a permit, so the park returns at once: no wakeup is lost.
+     * Parks until {@code deadlineMs} (the loop's, the shutdown deadline included) unless
+     * something is already queued. A producer's unpark between the emptiness check and the park
+     * leaves a permit, so the park returns at once: no wakeup is lost.
      */
     private void parkUntil(long deadlineMs) {
-        if (shutdownDeadlineMs >= 0) {
-            deadlineMs = Math.min(deadlineMs, shutdownDeadlineMs);
-        }
         if (!inbound.isEmpty() || !tasks.isEmpty() || stopRequested
-                || (shutdownTimeoutMs >= 0 && shutdownDeadlineMs < 0)) {
+                || (shutdownTimeoutMs >= 0 && !loop.isShutdownBegun())) {
             return;
         }
         long waitMs = deadlineMs - nowMs();

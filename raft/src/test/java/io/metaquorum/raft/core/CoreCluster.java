@@ -61,14 +61,7 @@ final class CoreCluster {
         }
     }
 
-    private final QuorumRules rules;
-
     CoreCluster(int voters, int observers, long seed) {
-        this(voters, observers, seed, QuorumRules.STANDARD);
-    }
-
-    CoreCluster(int voters, int observers, long seed, QuorumRules rules) {
-        this.rules = rules;
         this.random = new Random(seed);
         List<Integer> ids = new ArrayList<>();
         for (int i = 1; i <= voters; i++) {
@@ -90,7 +83,7 @@ final class CoreCluster {
     private void start(Node node) {
         node.listener.reset();
         node.core = new RaftCore(config(node.id, voterIds), node.log, node.store, new Random(random.nextLong()),
-                node.listener, rules, nowMs);
+                node.listener, nowMs);
     }
 
     Node node(int id) {

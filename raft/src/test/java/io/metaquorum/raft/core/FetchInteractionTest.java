@@ -43,7 +43,7 @@ class FetchInteractionTest {
     @Test
     void aFollowerWithADivergentTailTruncatesAndFetchesFromTheDivergencePoint() {
         // Ours: 0-2 in epoch 1, then 3-5 in epoch 2 that the new leader (epoch 3) never had.
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)), QuorumRules.STANDARD,
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)),
                 OneReplica.logWithEpochs(1, 1, 1, 2, 2, 2));
         List<RaftMessage> out = replica.step();
         RaftRequest first = requestsOf(out, FetchRequest.class).get(0);
@@ -62,7 +62,7 @@ class FetchInteractionTest {
 
     @Test
     void theLeaderAnswersADivergingEpochForAFetchPastItsEpochEnd() {
-        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(), QuorumRules.STANDARD,
+        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(),
                 OneReplica.logWithEpochs(0, 0, 0));
         replica.electAsLeader();
         // Replica 2 claims offsets up to 6 in epoch 0 although epoch 0 ends at 3 here.
@@ -76,11 +76,11 @@ class FetchInteractionTest {
     void theHighWatermarkNeverCommitsAnOldEpochEntryByCountingAlone() {
         // Raft's Figure 8: entries 0-2 of an old epoch are on a majority, but until an entry
         // of the current epoch is too, they must not count as committed.
-        assertEquals(-1, HighWatermarkRule.STANDARD.next(new long[] {3, 3, 0}, 3, -1));
-        assertEquals(4, HighWatermarkRule.STANDARD.next(new long[] {4, 4, 0}, 3, -1));
-        assertEquals(4, HighWatermarkRule.STANDARD.next(new long[] {4, 3, 0}, 3, 4), "never backwards");
+        assertEquals(-1, HighWatermarkRule.next(new long[] {3, 3, 0}, 3, -1));
+        assertEquals(4, HighWatermarkRule.next(new long[] {4, 4, 0}, 3, -1));
+        assertEquals(4, HighWatermarkRule.next(new long[] {4, 3, 0}, 3, 4), "never backwards");
 
-        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(), QuorumRules.STANDARD,
+        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(),
                 OneReplica.logWithEpochs(0, 0, 0));
         replica.electAsLeader();
         int epoch = replica.core.status().epoch();
@@ -210,7 +210,7 @@ class FetchInteractionTest {
     @Test
     void theFirstPreferredSuccessorCampaignsAtOnceWithoutAPreVote() {
         InMemoryQuorumStateStore store = OneReplica.storeAt(new ElectionState(4, 2, -1));
-        OneReplica replica = new OneReplica(store, QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(store);
         var end = RaftRpcs.endQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4, List.of(1, 3));
         List<RaftMessage> out = replica.request(2, end);
         assertEquals(RoleName.CANDIDATE, replica.core.status().role());
@@ -227,7 +227,7 @@ class FetchInteractionTest {
 
     @Test
     void aFollowerThatWasNotNamedStillPreVotes() {
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)));
         var end = RaftRpcs.endQuorumEpochRequest(CoreCluster.CLUSTER_ID, 1, 2, 4, List.of(3));
         replica.request(2, end);
         replica.advance(3_000);
@@ -237,7 +237,7 @@ class FetchInteractionTest {
 
     @Test
     void aLaterPreferredSuccessorWaitsItsTurnEvenAfterTheResignedLeaderRefusesAFetch() {
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(4, 2, -1)));
         RaftRequest fetch = requestsOf(replica.step(), FetchRequest.class).get(0);
         FetchPartitionResponse notLeader = FetchPartitionResponse.newBuilder()
                 .setErrorCode(ErrorCode.NOT_LEADER_OR_FOLLOWER).setCurrentLeader(RaftRpcs.leader(-1, 4))
@@ -317,7 +317,7 @@ class FetchInteractionTest {
 
     @Test
     void survivorsOfAnUnreachableLeaderPreVoteInTurnsByIdOnceTheReconnectFailsToo() {
-        OneReplica first = new OneReplica(1, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
+        OneReplica first = new OneReplica(1, OneReplica.storeAt(new ElectionState(4, 2, -1)),
                 new InMemoryRaftLog());
         RaftRequest fetch = requestsOf(first.step(), FetchRequest.class).get(0);
         fetch = requestsOf(first.fail(fetch, RequestFailure.Reason.UNREACHABLE), FetchRequest.class).get(0);
@@ -328,7 +328,7 @@ class FetchInteractionTest {
         first.advance(1);
         assertEquals(RoleName.PROSPECTIVE, first.core.status().role(), "voter 1 is the lowest survivor of leader 2");
 
-        OneReplica second = new OneReplica(3, OneReplica.storeAt(new ElectionState(4, 2, -1)), QuorumRules.STANDARD,
+        OneReplica second = new OneReplica(3, OneReplica.storeAt(new ElectionState(4, 2, -1)),
                 new InMemoryRaftLog());
         fetch = requestsOf(second.step(), FetchRequest.class).get(0);
         fetch = requestsOf(second.fail(fetch, RequestFailure.Reason.UNREACHABLE), FetchRequest.class).get(0);

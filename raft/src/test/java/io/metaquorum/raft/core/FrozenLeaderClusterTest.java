@@ -46,10 +46,10 @@ class FrozenLeaderClusterTest {
         return took;
     }
 
-    private static List<Long> runSeeds(int voters, int observers, int alsoFrozen, QuorumRules rules) {
+    private static List<Long> runSeeds(int voters, int observers, int alsoFrozen) {
         List<Long> times = new ArrayList<>();
         for (long seed = 1; seed <= SEEDS; seed++) {
-            CoreCluster cluster = new CoreCluster(voters, observers, seed, rules);
+            CoreCluster cluster = new CoreCluster(voters, observers, seed);
             times.add(freezeLeaderAndTimeElection(cluster, alsoFrozen));
         }
         return times;
@@ -62,21 +62,21 @@ class FrozenLeaderClusterTest {
 
     @Test
     void threeVotersReplaceAFrozenLeaderWithinTheBoundOnEverySeed() {
-        assertAllWithinBound(runSeeds(3, 0, 0, QuorumRules.STANDARD));
+        assertAllWithinBound(runSeeds(3, 0, 0));
     }
 
     @Test
     void threeVotersWithObserversFetching() {
-        assertAllWithinBound(runSeeds(3, 2, 0, QuorumRules.STANDARD));
+        assertAllWithinBound(runSeeds(3, 2, 0));
     }
 
     @Test
     void fiveVotersReplaceAFrozenLeader() {
-        assertAllWithinBound(runSeeds(5, 0, 0, QuorumRules.STANDARD));
+        assertAllWithinBound(runSeeds(5, 0, 0));
     }
 
     @Test
     void fiveVotersWithTheLeaderAndOneFollowerFrozen() {
-        assertAllWithinBound(runSeeds(5, 1, 1, QuorumRules.STANDARD));
+        assertAllWithinBound(runSeeds(5, 1, 1));
     }
 }

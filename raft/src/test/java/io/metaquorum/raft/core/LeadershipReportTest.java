@@ -24,7 +24,7 @@ class LeadershipReportTest {
 
     /** Replica 1 leads epoch 1 over a log of three epoch-0 records; its leader-change record is at offset 3. */
     private static OneReplica leaderOfEpochOne() {
-        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(), QuorumRules.STANDARD,
+        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(),
                 OneReplica.logWithEpochs(0, 0, 0));
         replica.electAsLeader();
         assertEquals(List.of("leader -1 epoch 1", "leader 1 epoch 1"), replica.listener.takeLeadership());
@@ -117,7 +117,7 @@ class LeadershipReportTest {
 
     @Test
     void aFollowerThatPreVotesStillNamesItsLeader() {
-        OneReplica follower = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)), QuorumRules.STANDARD,
+        OneReplica follower = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)),
                 OneReplica.logWithEpochs(3));
         assertEquals(List.of("leader 2 epoch 3"), follower.listener.takeLeadership());
         // No fetch answer for longer than the fetch timeout: it pre-votes.
@@ -128,7 +128,7 @@ class LeadershipReportTest {
 
     @Test
     void aReplicaThatLedBeforeARestartStartsKnowingNoLeader() {
-        OneReplica restarted = new OneReplica(OneReplica.storeAt(new ElectionState(3, 1, 1)), QuorumRules.STANDARD,
+        OneReplica restarted = new OneReplica(OneReplica.storeAt(new ElectionState(3, 1, 1)),
                 OneReplica.logWithEpochs(3, 3));
         assertEquals(RoleName.RESIGNED, restarted.core.status().role());
         assertEquals(List.of("leader -1 epoch 3"), restarted.listener.takeLeadership());

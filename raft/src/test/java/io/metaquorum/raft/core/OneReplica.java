@@ -37,24 +37,23 @@ final class OneReplica {
     private long nextCorrelationId = 1_000;
 
     OneReplica() {
-        this(new InMemoryQuorumStateStore(), QuorumRules.STANDARD);
+        this(new InMemoryQuorumStateStore());
     }
 
-    OneReplica(QuorumStateStore store, QuorumRules rules) {
-        this(store, rules, new InMemoryRaftLog());
+    OneReplica(QuorumStateStore store) {
+        this(store, new InMemoryRaftLog());
     }
 
-    OneReplica(QuorumStateStore store, QuorumRules rules, InMemoryRaftLog preparedLog) {
-        this(1, store, rules, preparedLog);
+    OneReplica(QuorumStateStore store, InMemoryRaftLog preparedLog) {
+        this(1, store, preparedLog);
     }
 
     /** Replica {@code localId} of the voters 1, 2 and 3. */
-    OneReplica(int localId, QuorumStateStore store, QuorumRules rules, InMemoryRaftLog preparedLog) {
+    OneReplica(int localId, QuorumStateStore store, InMemoryRaftLog preparedLog) {
         this.localId = localId;
         this.store = store;
         copy(preparedLog);
-        this.core = new RaftCore(CoreCluster.config(localId, VOTERS), log, store, new Random(42), listener, rules,
-                nowMs);
+        this.core = new RaftCore(CoreCluster.config(localId, VOTERS), log, store, new Random(42), listener, nowMs);
     }
 
     private void copy(InMemoryRaftLog prepared) {

@@ -10,7 +10,6 @@ import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.core.handler.RaftRpcs;
-import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RequestFailure;
@@ -25,11 +24,9 @@ import org.junit.jupiter.api.Test;
  */
 class SilentLeaderElectionTest {
     private static final int EPOCH = 4;
-    private static final QuorumRules OLD_RULES = new QuorumRules(QuorumRules.STANDARD.highWatermark(),
-            QuorumRules.STANDARD.epochAdoption(), new PreVoteRetryRule(false, false));
 
-    private static OneReplica followerOfTwo(QuorumRules rules) {
-        OneReplica replica = new OneReplica(1, OneReplica.storeAt(new ElectionState(EPOCH, 2, -1)), rules,
+    private static OneReplica followerOfTwo() {
+        OneReplica replica = new OneReplica(1, OneReplica.storeAt(new ElectionState(EPOCH, 2, -1)),
                 new InMemoryRaftLog());
         replica.step();
         assertEquals(RoleName.FOLLOWER, replica.core.status().role());
@@ -70,7 +67,7 @@ class SilentLeaderElectionTest {
 
     @Test
     void aVoterBackFromALostPreVoteHasNotHeardFromTheLeaderAndGrantsItsPeers() {
-        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        OneReplica replica = followerOfTwo();
         replica.respond(preVoteToThree(replica), stillFollowingTwo(false));
         runUntilRole(replica, RoleName.FOLLOWER, 2_000);
         assertEquals(2, replica.core.status().leaderId());
@@ -78,16 +75,8 @@ class SilentLeaderElectionTest {
     }
 
     @Test
-    void underTheOldRuleTheReturnCountedAsContactAndThePeerWasRefused() {
-        OneReplica replica = followerOfTwo(OLD_RULES);
-        replica.respond(preVoteToThree(replica), stillFollowingTwo(false));
-        runUntilRole(replica, RoleName.FOLLOWER, 2_000);
-        assertFalse(grantsPreVoteOfThree(replica));
-    }
-
-    @Test
     void aVoterThatRefusedAndThenPreVotesItselfIsAskedAgainAndTheLowerIdWins() {
-        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        OneReplica replica = followerOfTwo();
         replica.respond(preVoteToThree(replica), stillFollowingTwo(false));
         // Voter 3 reaches its own fetch timeout a moment later and asks replica 1, which makes it wait...
         List<RaftMessage> out = replica.request(3, replica.voteFrom(3, EPOCH, 0, 0, true));
@@ -102,7 +91,7 @@ class SilentLeaderElectionTest {
 
     @Test
     void aRefusalOvertakenByTheRefusersOwnPreVoteIsAskedAgain() {
-        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        OneReplica replica = followerOfTwo();
         RaftRequest first = preVoteToThree(replica);
         // Voter 3's pre-vote arrives first; its refusal of ours, sent a moment earlier, arrives after it.
         assertFalse(grantsPreVoteOfThree(replica));
@@ -114,7 +103,7 @@ class SilentLeaderElectionTest {
 
     @Test
     void aLowerIdThatHasNotWonSoonAfterMakingAHigherIdWaitConcedesAndSaysSo() {
-        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        OneReplica replica = followerOfTwo();
         preVoteToThree(replica);
         // Voter 3's answer to our pre-vote never comes (we may be unable to reach it); its own pre-vote does.
         assertFalse(grantsPreVoteOfThree(replica), "the lower id with the same log goes first");
@@ -130,7 +119,7 @@ class SilentLeaderElectionTest {
 
     @Test
     void aLowerIdThatLostARoundNoLongerMakesAHigherIdWait() {
-        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        OneReplica replica = followerOfTwo();
         RaftRequest first = preVoteToThree(replica);
         assertFalse(grantsPreVoteOfThree(replica), "first round: the lower id with the same log goes first");
         replica.respond(first, stillFollowingTwo(false));
@@ -141,7 +130,7 @@ class SilentLeaderElectionTest {
 
     @Test
     void aFollowerCutOffFromAHealthyLeaderPreVotesAtMostOncePerElectionTimeoutAndNeverChangesTheEpoch() {
-        OneReplica replica = followerOfTwo(QuorumRules.STANDARD);
+        OneReplica replica = followerOfTwo();
         List<RaftMessage> out = replica.advance(2_000);
         for (int round = 0; round < 5; round++) {
             assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
@@ -168,8 +157,7 @@ class SilentLeaderElectionTest {
 
     @Test
     void oneResetFromAHealthyLeaderIsAnsweredByReconnectingNotByAPreVote() {
-        OneReplica replica = new OneReplica(1, OneReplica.storeAt(new ElectionState(EPOCH, 2, -1)),
-                QuorumRules.STANDARD, new InMemoryRaftLog());
+        OneReplica replica = new OneReplica(1, OneReplica.storeAt(new ElectionState(EPOCH, 2, -1)), new InMemoryRaftLog());
         RaftRequest fetch = requestsOf(replica.step(), FetchRequest.class).get(0);
         List<RaftMessage> out = replica.fail(fetch, RequestFailure.Reason.UNREACHABLE);
         assertEquals(1, requestsOf(out, FetchRequest.class).size(), "reconnects at once");

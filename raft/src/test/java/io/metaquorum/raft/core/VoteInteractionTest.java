@@ -11,7 +11,6 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.VotePartitionResponse;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.core.handler.RaftRpcs;
-import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
@@ -31,7 +30,7 @@ class VoteInteractionTest {
 
     @Test
     void voteWithAStaleEpochIsRefused() {
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(5, -1, -1)), QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(5, -1, -1)));
         VotePartitionResponse answer = answer(replica.request(2, vote(2, 4, 0, 0, false)));
         assertEquals(ErrorCode.FENCED_LEADER_EPOCH, answer.getErrorCode());
         assertFalse(answer.getVoteGranted());
@@ -42,7 +41,7 @@ class VoteInteractionTest {
     @Test
     void aVoteIsPersistedBeforeItIsGranted() {
         InMemoryQuorumStateStore store = new InMemoryQuorumStateStore();
-        OneReplica replica = new OneReplica(store, QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(store);
         VotePartitionResponse answer = answer(replica.request(2, vote(2, 1, 0, 0, false)));
         assertTrue(answer.getVoteGranted());
         assertEquals(Optional.of(new ElectionState(1, -1, 2)), store.read());
@@ -66,7 +65,7 @@ class VoteInteractionTest {
                 state = next;
             }
         };
-        OneReplica replica = new OneReplica(failing, QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(failing);
         assertThrows(StorageException.class, () -> replica.request(2, vote(2, 1, 0, 0, false)));
         assertTrue(OneReplica.all(replica.core.takeOutbound(), VoteResponse.class).isEmpty());
     }
@@ -74,7 +73,7 @@ class VoteInteractionTest {
     @Test
     void aVoteGoesOnlyToACandidateWhoseLogIsAtLeastAsUpToDate() {
         // Our log: offsets 0-2 in epoch 1, 3-4 in epoch 2 (end offset 5, last epoch 2).
-        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(2, -1, -1)), QuorumRules.STANDARD,
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(2, -1, -1)),
                 OneReplica.logWithEpochs(1, 1, 1, 2, 2));
         assertFalse(answer(replica.request(2, vote(2, 3, 1, 10, false))).getVoteGranted(), "older last epoch");
         assertFalse(answer(replica.request(2, vote(2, 3, 2, 4, false))).getVoteGranted(), "shorter log");
@@ -92,7 +91,7 @@ class VoteInteractionTest {
     @Test
     void aPreVoteNeverBumpsTheEpochNorPersistsAnything() {
         InMemoryQuorumStateStore store = OneReplica.storeAt(new ElectionState(3, -1, -1));
-        OneReplica replica = new OneReplica(store, QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(store);
         VotePartitionResponse answer = answer(replica.request(2, vote(2, 7, 0, 0, true)));
         assertTrue(answer.getVoteGranted());
         assertEquals(3, replica.core.status().epoch());
@@ -102,7 +101,7 @@ class VoteInteractionTest {
     @Test
     void aPreVoteIsRefusedWhileTheLeaderIsHeardFrom() {
         // Replica 3 (so that the candidate, 1, has the lower id) following leader 2.
-        OneReplica replica = new OneReplica(3, OneReplica.storeAt(new ElectionState(3, 2, -1)), QuorumRules.STANDARD,
+        OneReplica replica = new OneReplica(3, OneReplica.storeAt(new ElectionState(3, 2, -1)),
                 new InMemoryRaftLog());
         assertEquals(RoleName.FOLLOWER, replica.core.status().role());
         assertFalse(answer(replica.request(1, replica.voteFrom(1, 3, 0, 0, true))).getVoteGranted());
@@ -114,8 +113,7 @@ class VoteInteractionTest {
     @Test
     void aPreVotingReplicaMakesAHigherIdWithAnEqualLogWait() {
         // Replica 2 of voters 1-3, log ending at offset 2 in epoch 1, pre-voting for epoch 2.
-        OneReplica replica = new OneReplica(2, OneReplica.storeAt(new ElectionState(1, -1, -1)),
-                QuorumRules.STANDARD, OneReplica.logWithEpochs(1, 1));
+        OneReplica replica = new OneReplica(2, OneReplica.storeAt(new ElectionState(1, -1, -1)), OneReplica.logWithEpochs(1, 1));
         replica.advance(3_000);
         assertEquals(RoleName.PROSPECTIVE, replica.core.status().role());
         VotePartitionResponse sameLog = answer(replica.request(3, replica.voteFrom(3, 2, 1, 2, true)));
@@ -140,7 +138,7 @@ class VoteInteractionTest {
     @Test
     void aWrongClusterOrTopicIdIsRefusedAndChangesNoState() {
         InMemoryQuorumStateStore store = new InMemoryQuorumStateStore();
-        OneReplica replica = new OneReplica(store, QuorumRules.STANDARD);
+        OneReplica replica = new OneReplica(store);
         var otherCluster = RaftRpcs.voteRequest("other-cluster", 1, 4, 2, 0, 0, false);
         assertEquals(ErrorCode.INCONSISTENT_CLUSTER_ID,
                 only(replica.request(2, otherCluster), VoteResponse.class).getErrorCode());
@@ -150,14 +148,5 @@ class VoteInteractionTest {
                 only(replica.request(2, otherTopic.build()), VoteResponse.class).getErrorCode());
         assertEquals(0, replica.core.status().epoch());
         assertEquals(ElectionState.INITIAL, store.read().orElse(ElectionState.INITIAL));
-    }
-
-    @Test
-    void aBrokenEpochAdoptionRuleLetsAPreVoteBumpTheEpoch() {
-        // The checker self-test relies on this rule being the one place pre-votes are kept harmless.
-        OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(),
-                new QuorumRules(QuorumRules.STANDARD.highWatermark(), preVote -> true, PreVoteRetryRule.STANDARD));
-        replica.request(2, vote(2, 7, 0, 0, true));
-        assertEquals(7, replica.core.status().epoch());
     }
 }

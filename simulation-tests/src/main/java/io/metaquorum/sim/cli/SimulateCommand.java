@@ -46,6 +46,9 @@ public final class SimulateCommand {
             out.println(SimulateArguments.USAGE);
             return 0;
         }
+        if (BrokenRuleRuns.needsMutant(arguments.template().variant())) {
+            return BrokenRuleRuns.simulateInMutant(arguments.template().variant(), args, out, err);
+        }
         return runAll(arguments);
     }
 

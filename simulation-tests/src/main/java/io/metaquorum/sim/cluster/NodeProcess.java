@@ -4,6 +4,7 @@ import io.metaquorum.common.invariant.InvariantViolation;
 import io.metaquorum.raft.core.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.loop.DriverLoop;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
@@ -19,15 +20,18 @@ import java.util.ArrayDeque;
 import java.util.Random;
 
 /**
- * One incarnation of a node's process: the production {@link RaftCore} and the simulated
- * driver that runs it exactly as {@code RaftCore}'s contract says (handle inbound, poll,
- * send, and if anything is unflushed: sync, poll, send). A sync takes simulated time, during
- * which the driver is blocked and inputs queue up, so a crash can fall between sending and
- * syncing.
+ * One incarnation of a node's process: the production {@link DriverLoop} (and the
+ * {@link RaftCore} it builds), run pass after pass exactly as the production driver thread
+ * runs it, with the simulated scheduling around it: the production driver's two queues
+ * (tasks: client appends, resignations, snapshot registrations; inbound messages) are plain
+ * deques here, and a sync takes simulated time, during which the driver is blocked and
+ * inputs queue up, so a crash can fall between sending and syncing. A pass drains the tasks
+ * and the messages (each at most the loop's per-pass bound), polls, sends, and if anything
+ * is unflushed the process syncs and the loop finishes the pass after it.
  *
  * <p>Paused ({@link #pause()}, SIGSTOP): the driver does nothing, not even for its timers or a
- * finished sync; what reaches the process waits in its inbox (the socket buffers, bounded by
- * {@link #PAUSED_INBOX_MAX}: beyond it messages are dropped and their calls time out) and
+ * finished sync; what reaches the process waits in its queues (the socket buffers, bounded by
+ * {@link #PAUSED_INBOX_MAX}: beyond it inputs are dropped and their calls time out) and
  * it sends nothing. Resumed ({@link #resume()}), it runs at once: its clock reads the time that
  * passed, so every deadline that fell in the pause is overdue together.
  *
@@ -40,21 +44,24 @@ final class NodeProcess {
     static final int PAUSED_INBOX_MAX = 10_000;
 
     private final SimNode node;
+    private final DriverLoop loop;
     private final RaftCore core;
     private final SimRaftLog log;
     private final StateMachineListener listener;
     private final AppendTracker appends;
-    private final ArrayDeque<NodeInput> inbox = new ArrayDeque<>();
+    private final ArrayDeque<DriverLoop.CoreTask> tasks = new ArrayDeque<>();
+    private final ArrayDeque<RaftMessage> inbound = new ArrayDeque<>();
+    private final DriverLoop.Source<DriverLoop.CoreTask> taskSource = tasks::poll;
+    private final DriverLoop.Source<RaftMessage> inboundSource = inbound::poll;
     private boolean alive = true;
     private boolean syncing;
     private boolean stepScheduled;
     private boolean wakePending;
-    private boolean shuttingDown;
     private boolean paused;
     /** A sync finished while paused: the driver continues after it once resumed. */
     private boolean syncDoneWhilePaused;
-    /** Local time by which a graceful shutdown stops anyway, as the production driver bounds it. */
-    private long shutdownDeadlineMs;
+    /** A snapshot registration waits in {@link #tasks}; no second one is queued meanwhile. */
+    private boolean snapshotQueued;
     private long wakeAtMs;
     private long wakeToken;
     private long lastSnapshotOffset;
@@ -64,10 +71,12 @@ final class NodeProcess {
         this.appends = appends;
         NodeSetup setup = node.setup();
         this.log = SimRaftLog.open(node.disk(), setup.logMode(), setup.logObserver());
-        this.listener = new StateMachineListener(node.nodeId(), setup.model(), setup.commitSink());
+        this.listener = setup.listenerFor(node.nodeId());
         SimQuorumStateStore store = new SimQuorumStateStore(node.disk(), setup.persistVotes());
-        this.core = new RaftCore(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),
-                listener, setup.rules(), localNowMs());
+        // The checkers read the core's state after every event, not the status a pass publishes.
+        this.loop = new DriverLoop(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),
+                listener, localNowMs(), this::send, published -> { });
+        this.core = loop.core();
         this.lastSnapshotOffset = log.startOffset();
         if (setup.logMode() == LogFaultMode.ACK_BEFORE_SYNC) {
             scheduleWriteback();
@@ -92,11 +101,21 @@ final class NodeProcess {
         requestStep();
     }
 
+    /** Queues an input as the production driver's queues would: a task, an inbound message, a shutdown request. */
     void submit(NodeInput input) {
-        if (paused && inbox.size() >= PAUSED_INBOX_MAX) {
+        if (paused && tasks.size() + inbound.size() >= PAUSED_INBOX_MAX) {
             return;
         }
-        inbox.add(input);
+        if (input instanceof NodeInput.Inbound message) {
+            inbound.add(message.message());
+        } else if (input instanceof NodeInput.ClientAppend append) {
+            tasks.add((raft, now) -> clientAppend(append, now));
+        } else if (input instanceof NodeInput.Resign) {
+            tasks.add((raft, now) -> raft.resign(now));
+        } else if (input instanceof NodeInput.Shutdown) {
+            // ServerMain gives RaftNode.shutdown the request timeout; the core waits for a successor up to it.
+            loop.requestShutdown(node.setup().timeouts().requestTimeoutMs());
+        }
         requestStep();
     }
 
@@ -127,18 +146,23 @@ final class NodeProcess {
     /** The process dies now; returns true if unsynced writes were lost. */
     boolean kill() {
         alive = false;
-        inbox.clear();
+        clearQueues();
         return log.crash();
     }
 
     /** A graceful stop's last act: sync what is pending, then stop. */
     void syncAndStop() {
         alive = false;
-        inbox.clear();
+        clearQueues();
         if (log.hasUnflushed()) {
             log.flush();
         }
         log.close();
+    }
+
+    private void clearQueues() {
+        tasks.clear();
+        inbound.clear();
     }
 
     private long localNowMs() {
@@ -153,24 +177,20 @@ final class NodeProcess {
         }
     }
 
+    /** A pass of the loop up to its flush; the sync, if one is needed, ends in {@link #syncDone()}. */
     private void step() {
         stepScheduled = false;
         if (!alive || syncing || paused) {
             return;
         }
-        long now = localNowMs();
-        while (!inbox.isEmpty() && alive) {
-            take(inbox.poll(), now);
-        }
-        long deadline = core.poll(now);
-        sendOutbound();
-        if (log.hasUnflushed()) {
+        long deadline = loop.runPass(localNowMs(), taskSource, inboundSource);
+        if (loop.awaitsFlush()) {
             syncing = true;
             node.scheduler().scheduleAfter(node.disk().nextSyncLatencyMs(), EventKind.DISK_SYNC, node.nodeId(),
                     () -> guard(this::syncDone));
             return;
         }
-        afterLoop(deadline, now);
+        afterPass(deadline);
     }
 
     private void syncDone() {
@@ -182,39 +202,20 @@ final class NodeProcess {
             return;
         }
         syncing = false;
-        log.flush();
-        long now = localNowMs();
-        long deadline = core.poll(now);
-        sendOutbound();
-        afterLoop(deadline, now);
+        afterPass(loop.completeFlush(localNowMs()));
     }
 
-    private void afterLoop(long deadline, long now) {
-        maybeSnapshot();
-        if (shuttingDown && (core.isShutdownComplete(now) || now >= shutdownDeadlineMs)) {
+    /** Between passes: the snapshot policy, the end of a graceful stop, then the wait for the next pass. */
+    private void afterPass(long deadline) {
+        maybeQueueSnapshot();
+        if (loop.isShutdownOver()) {
             node.stopGracefully();
             return;
         }
-        if (!inbox.isEmpty() || log.hasUnflushed()) {
+        if (!tasks.isEmpty() || !inbound.isEmpty()) {
             requestStep();
         } else {
             scheduleWake(deadline);
-        }
-    }
-
-    private void take(NodeInput input, long now) {
-        if (input instanceof NodeInput.Inbound inbound) {
-            core.handle(inbound.message(), now);
-        } else if (input instanceof NodeInput.ClientAppend append) {
-            clientAppend(append, now);
-        } else if (input instanceof NodeInput.Resign) {
-            core.resign(now);
-        } else if (input instanceof NodeInput.Shutdown) {
-            shuttingDown = true;
-            // ServerMain gives RaftNode.shutdown the request timeout; the core waits for a successor up to it.
-            shutdownDeadlineMs = now + node.setup().timeouts().requestTimeoutMs();
-            core.beginShutdown(now);
-            scheduleWake(shutdownDeadlineMs);
         }
     }
 
@@ -230,10 +231,8 @@ final class NodeProcess {
         }
     }
 
-    private void sendOutbound() {
-        for (RaftMessage message : core.takeOutbound()) {
-            node.network().send(node.setup().outboundRewrite().apply(message));
-        }
+    private void send(RaftMessage message) {
+        node.network().send(node.setup().outboundRewrite().apply(message));
     }
 
     private void scheduleWake(long localDeadlineMs) {
@@ -257,16 +256,31 @@ final class NodeProcess {
         }
     }
 
-    private void maybeSnapshot() {
+    /**
+     * The simulation's snapshot policy (every {@code snapshotIntervalRecords} applied records):
+     * the snapshot is written and registered by a task of the next pass, as production's
+     * snapshot writer registers its snapshot through a driver task.
+     */
+    private void maybeQueueSnapshot() {
         int interval = node.setup().snapshotIntervalRecords();
         long applied = listener.appliedOffset();
-        if (interval <= 0 || applied - lastSnapshotOffset < interval || applied <= log.startOffset()) {
+        if (snapshotQueued || interval <= 0 || applied - lastSnapshotOffset < interval || applied <= log.startOffset()) {
             return;
         }
-        OffsetAndEpoch id = core.snapshotIdAt(applied);
+        snapshotQueued = true;
+        tasks.add((raft, now) -> snapshot(raft));
+    }
+
+    private void snapshot(RaftCore raft) {
+        snapshotQueued = false;
+        long applied = listener.appliedOffset();
+        if (applied <= log.startOffset()) {
+            return; // a snapshot from the leader was installed meanwhile
+        }
+        OffsetAndEpoch id = raft.snapshotIdAt(applied);
         SnapshotWriter writer = log.createSnapshot(id);
         listener.writeSnapshot(writer, node.setup().limits().appendBatchRecordsMax());
-        core.createSnapshot(writer);
+        raft.createSnapshot(writer);
         lastSnapshotOffset = applied;
     }
 

@@ -3,18 +3,18 @@ package io.metaquorum.sim.cluster;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.QuorumRules;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.LogObserver;
 import io.metaquorum.sim.workload.CommitSink;
+import io.metaquorum.sim.workload.StateMachineListener;
 import io.metaquorum.sim.workload.StateMachineModel;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
  * What every node of one simulated cluster is built from: the production configuration,
- * the quorum rules and storage behaviour (broken only in the checker self-test), the state
+ * the storage behaviour (broken only in the checker self-test), the state
  * machine, and the hooks the checkers listen on.
  *
  * @param snapshotIntervalRecords a node snapshots its state machine every this many applied
@@ -24,10 +24,18 @@ import java.util.function.UnaryOperator;
  *                                the identity, except in the checker self-test
  */
 public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts timeouts, RaftLimits limits,
-                        QuorumRules rules, LogFaultMode logMode, boolean persistVotes, StateMachineModel model,
+                        LogFaultMode logMode, boolean persistVotes, StateMachineModel model,
                         int snapshotIntervalRecords, int writebackIntervalMs, LogObserver logObserver,
                         CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite) {
     public RaftConfig configFor(int nodeId) {
         return new RaftConfig(clusterId, nodeId, voterIds, timeouts, limits);
+    }
+
+    /**
+     * The state machine (the {@link io.metaquorum.raft.RaftListener}) a new incarnation of
+     * node {@code nodeId} gets: this is where a node's listener is decided.
+     */
+    public StateMachineListener listenerFor(int nodeId) {
+        return new StateMachineListener(nodeId, model, commitSink);
     }
 }

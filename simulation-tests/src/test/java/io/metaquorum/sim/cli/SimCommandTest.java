@@ -63,6 +63,17 @@ class SimCommandTest {
         assertEquals("0 passed, 1 failed", lines().get(lines().size() - 1));
     }
 
+    /** A variant that breaks a rule of the raft core runs in its mutant world, here through the command line. */
+    @Test
+    void aBrokenCoreRuleRunsWithItsTwinAndIsCaught() {
+        assertEquals(1, run("--seed", "1", "--events", "3000", "--broken", "pre-vote-bumps-epoch"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("epoch-campaigned: node 3 entered epoch 1 as UNATTACHED"), text);
+        assertTrue(text.contains("replay: bin/mq-simulate --seed 1 --events 3000 --faults all --nodes 3 --observers 2"
+                + " --broken pre-vote-bumps-epoch"), text);
+        assertEquals(0, run("--seed", "1", "--events", "3000"), "the same run with the production rule passes");
+    }
+
     @Test
     void severalSeedsAndATimeline(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("run.html");

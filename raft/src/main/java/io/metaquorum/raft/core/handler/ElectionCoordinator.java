@@ -2,6 +2,7 @@ package io.metaquorum.raft.core.handler;
 
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.Prospective;
@@ -187,7 +188,7 @@ public final class ElectionCoordinator {
 
     private void losePreVote(Prospective p, long nowMs) {
         if (p.lastLeaderId() >= 0) {
-            ctx.roles().toFollowerAfterLostPreVote(nowMs, ctx.rules().preVoteRetry().leaderStillLostAfterPreVote(),
+            ctx.roles().toFollowerAfterLostPreVote(nowMs, PreVoteRetryRule.leaderStillLostAfterPreVote(),
                     ctx.config().timeouts().fetchTimeoutMs());
         } else {
             ctx.roles().toUnattachedAfterPreVote(nowMs,
@@ -213,7 +214,7 @@ public final class ElectionCoordinator {
      * following) and refuses it in turn (see {@link VoteHandler}), and both wait out a round.
      */
     void onPeerPreVoting(int voterId) {
-        if (!ctx.rules().preVoteRetry().askAgainWhenRefuserPreVotes() || !(ctx.role() instanceof Prospective p)) {
+        if (!PreVoteRetryRule.askAgainWhenRefuserPreVotes() || !(ctx.role() instanceof Prospective p)) {
             return;
         }
         if (p.tally().forgetRejection(voterId)) {

@@ -7,6 +7,7 @@ import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.core.role.Leader.ParkedFetch;
 import io.metaquorum.raft.message.RaftRequest;
@@ -96,7 +97,7 @@ public final class FetchHandler {
 
     /** Moves the high watermark as far as the rule allows given every voter's durable end offset. */
     void maybeAdvanceHighWatermark(Leader leader) {
-        long next = ctx.rules().highWatermark().next(leader.voterEndOffsets(), leader.epochStartOffset(),
+        long next = HighWatermarkRule.next(leader.voterEndOffsets(), leader.epochStartOffset(),
                 leader.highWatermark());
         if (next > leader.highWatermark()) {
             leader.setHighWatermark(next);

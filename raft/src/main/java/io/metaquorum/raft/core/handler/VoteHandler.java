@@ -7,6 +7,8 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.core.CoreContext;
 import io.metaquorum.raft.core.Outbox;
+import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
+import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.Leader;
@@ -52,7 +54,7 @@ public final class VoteHandler {
             ctx.outbox().sendResponse(request, answer(ErrorCode.FENCED_LEADER_EPOCH, false));
             return;
         }
-        if (p.getReplicaEpoch() > ctx.role().epoch() && ctx.rules().epochAdoption().adoptsEpoch(p.getPreVote())) {
+        if (p.getReplicaEpoch() > ctx.role().epoch() && EpochAdoptionRule.adoptsEpoch(p.getPreVote())) {
             ctx.roles().toUnattached(p.getReplicaEpoch(), nowMs);
         }
         boolean granted = p.getPreVote() ? canGrantPreVote(p, nowMs) : grantVote(p, nowMs);
@@ -85,7 +87,7 @@ public final class VoteHandler {
             return p.getReplicaEpoch() > follower.epoch() || follower.hasLostLeader(nowMs);
         }
         if (role instanceof Prospective self && outranks(self, p)) {
-            if (ctx.rules().preVoteRetry().askAgainWhenRefuserPreVotes()) {
+            if (PreVoteRetryRule.askAgainWhenRefuserPreVotes()) {
                 self.madeWait(p.getReplicaId(), nowMs + elections.concedeDelayMs());
             }
             return false;
