@@ -1,21 +1,26 @@
 package io.metaquorum.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.metaquorum.raft.TopicIds;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code mq-metadata dump}'s output, byte for byte, pinned by golden files under
  * {@code src/test/resources/dump-golden/}: a log holding every record type
  * ({@link EveryRecordLogFixture}) dumped as text and JSON, filtered and not, and a snapshot.
- * The golden files were written by the dump of before its printer wrote bytes itself.
+ * The golden files were written by the dump of before its printer wrote bytes itself; each
+ * dump is checked both as a test's writer receives it and as the bytes main writes to stdout.
  */
 class MetadataDumpGoldenTest {
     @TempDir
@@ -58,6 +63,12 @@ class MetadataDumpGoldenTest {
         CliRun run = CliRun.of(MetadataTool::run, args);
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(read(golden), run.out());
+        // As run from main: the bytes go to the stream under the writer.
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        assertEquals(0, MetadataTool.run(args, new ByteStreamPrintWriter(stdout), new PrintWriter(err, true)),
+                err.toString());
+        assertArrayEquals(read(golden).getBytes(StandardCharsets.UTF_8), stdout.toByteArray());
     }
 
     private static String read(String golden) throws IOException {
