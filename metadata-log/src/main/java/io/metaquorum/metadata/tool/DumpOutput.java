@@ -31,6 +31,19 @@ public final class DumpOutput {
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private static final int ID_CHARS = 22;
+    /** -10^i for i = 0..9: an int of d digits is at most -10^(d-1) when negated. */
+    private static final int[] NEGATIVE_POWERS_OF_TEN = {-1, -10, -100, -1_000, -10_000, -100_000, -1_000_000,
+        -10_000_000, -100_000_000, -1_000_000_000};
+    /** The tens and the ones digit of 0..99. */
+    private static final byte[] DIGIT_TENS = new byte[100];
+    private static final byte[] DIGIT_ONES = new byte[100];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_TENS[i] = (byte) ('0' + i / 10);
+            DIGIT_ONES[i] = (byte) ('0' + i % 10);
+        }
+    }
 
     private final byte[] buffer = new byte[BUFFER_BYTES];
     /** The last id written and its characters. */
@@ -117,7 +130,40 @@ public final class DumpOutput {
             buffer[position++] = (byte) ('0' + value);
             return this;
         }
-        // Digits are taken off a negative number, so Long.MIN_VALUE needs no special case.
+        if (value != (int) value) {
+            return longNumber(value);
+        }
+        // Digits are taken off a negative number, so MIN_VALUE needs no special case; two at a
+        // time, and with int division: C1, which compiles dump, divides by 10 as a division.
+        int negative = (int) value;
+        if (negative < 0) {
+            buffer[position++] = '-';
+        } else {
+            negative = -negative;
+        }
+        int digits = 1;
+        while (digits < NEGATIVE_POWERS_OF_TEN.length && negative <= NEGATIVE_POWERS_OF_TEN[digits]) {
+            digits++;
+        }
+        int at = position + digits;
+        position = at;
+        while (negative <= -100) {
+            int quotient = negative / 100;
+            int pair = quotient * 100 - negative;
+            buffer[--at] = DIGIT_ONES[pair];
+            buffer[--at] = DIGIT_TENS[pair];
+            negative = quotient;
+        }
+        if (negative <= -10) {
+            buffer[--at] = DIGIT_ONES[-negative];
+            buffer[--at] = DIGIT_TENS[-negative];
+        } else {
+            buffer[--at] = (byte) ('0' - negative);
+        }
+        return this;
+    }
+
+    private DumpOutput longNumber(long value) {
         long negative = value;
         if (value < 0) {
             buffer[position++] = '-';

@@ -39,8 +39,9 @@ final class PartitionRecordWire {
     private static final byte[] TEXT_START = ascii("| offset: ");
     private static final byte[] TEXT_EPOCH = ascii(" epoch: ");
     private static final byte[] TEXT_TYPE = ascii(" type: PartitionRecord record: {");
-    private static final byte[] TEXT_TOPIC_ID = ascii("topic_id: \"");
+    private static final byte[] TEXT_TYPE_TOPIC_ID = ascii(" type: PartitionRecord record: {topic_id: \"");
     private static final byte[] TEXT_PARTITION = ascii("partition: ");
+    private static final byte[] TEXT_QUOTE_PARTITION = ascii("\" partition: ");
     private static final byte[] TEXT_REPLICAS = ascii(" replicas: [");
     private static final byte[] TEXT_ISR = ascii("] isr: [");
     private static final byte[] TEXT_LEADER = ascii("] leader: ");
@@ -49,15 +50,14 @@ final class PartitionRecordWire {
     private static final byte[] JSON_START = ascii("{\"offset\": ");
     private static final byte[] JSON_EPOCH = ascii(", \"epoch\": ");
     private static final byte[] JSON_TYPE = ascii(", \"type\": \"PartitionRecord\", \"record\": {");
-    private static final byte[] JSON_TOPIC_ID = ascii("\"topicId\": \"");
+    private static final byte[] JSON_TYPE_TOPIC_ID = ascii(", \"type\": \"PartitionRecord\", \"record\": {\"topicId\": \"");
     private static final byte[] JSON_PARTITION = ascii("\"partition\": ");
+    private static final byte[] JSON_QUOTE_PARTITION = ascii("\", \"partition\": ");
     private static final byte[] JSON_REPLICAS = ascii(", \"replicas\": [");
     private static final byte[] JSON_ISR = ascii("], \"isr\": [");
     private static final byte[] JSON_LEADER = ascii("], \"leader\": ");
     private static final byte[] JSON_LEADER_EPOCH = ascii(", \"leaderEpoch\": ");
     private static final byte[] JSON_PARTITION_EPOCH = ascii(", \"partitionEpoch\": ");
-    private static final byte[] QUOTE_SPACE = ascii("\" ");
-    private static final byte[] QUOTE_COMMA_SPACE = ascii("\", ");
 
     private final BackingArray backing = new BackingArray();
     private byte[] bytes;
@@ -231,11 +231,13 @@ final class PartitionRecordWire {
 
     /** The record's line in the text form: {@code | offset: 9 epoch: 1 type: PartitionRecord record: {…}}. */
     void printText(long offset, int epoch, DumpOutput out) {
-        out.bytes(TEXT_START).number(offset).bytes(TEXT_EPOCH).number(epoch).bytes(TEXT_TYPE);
+        out.bytes(TEXT_START).number(offset).bytes(TEXT_EPOCH).number(epoch);
         if (hasTopicId) {
-            out.bytes(TEXT_TOPIC_ID).id(topicMost, topicLeast).bytes(QUOTE_SPACE);
+            out.bytes(TEXT_TYPE_TOPIC_ID).id(topicMost, topicLeast).bytes(TEXT_QUOTE_PARTITION);
+        } else {
+            out.bytes(TEXT_TYPE).bytes(TEXT_PARTITION);
         }
-        out.bytes(TEXT_PARTITION).number(partition).bytes(TEXT_REPLICAS);
+        out.number(partition).bytes(TEXT_REPLICAS);
         list(replicas, replicaCount, out);
         out.bytes(TEXT_ISR);
         list(isr, isrCount, out);
@@ -245,11 +247,13 @@ final class PartitionRecordWire {
 
     /** The record's line in JSON: {@code {"offset": 9, "epoch": 1, "type": "PartitionRecord", "record": {…}}}. */
     void printJson(long offset, int epoch, DumpOutput out) {
-        out.bytes(JSON_START).number(offset).bytes(JSON_EPOCH).number(epoch).bytes(JSON_TYPE);
+        out.bytes(JSON_START).number(offset).bytes(JSON_EPOCH).number(epoch);
         if (hasTopicId) {
-            out.bytes(JSON_TOPIC_ID).id(topicMost, topicLeast).bytes(QUOTE_COMMA_SPACE);
+            out.bytes(JSON_TYPE_TOPIC_ID).id(topicMost, topicLeast).bytes(JSON_QUOTE_PARTITION);
+        } else {
+            out.bytes(JSON_TYPE).bytes(JSON_PARTITION);
         }
-        out.bytes(JSON_PARTITION).number(partition).bytes(JSON_REPLICAS);
+        out.number(partition).bytes(JSON_REPLICAS);
         list(replicas, replicaCount, out);
         out.bytes(JSON_ISR);
         list(isr, isrCount, out);
