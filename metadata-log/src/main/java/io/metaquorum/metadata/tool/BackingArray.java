@@ -18,7 +18,7 @@ final class BackingArray extends ByteOutput {
     private int length;
     private int pieces;
 
-    /** Captures {@code bytes}' backing array; false when it has none single array. */
+    /** Captures {@code bytes}' backing array; false when it is not backed by exactly one array. */
     boolean capture(ByteString bytes) {
         pieces = 0;
         array = null;
