@@ -27,7 +27,7 @@ public final class CommandLines {
     /** A tool's {@code main}: tool logging, the process's stdout and stderr, exit with the command's code. */
     public static void exitWith(Object command, String[] args) {
         configureToolLogging();
-        System.exit(execute(command, args, new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        System.exit(execute(command, args, new ByteStreamPrintWriter(System.out),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
     }
 

@@ -1,12 +1,13 @@
 package io.metaquorum.cli;
 
+import io.metaquorum.metadata.tool.DumpOutput;
 import io.metaquorum.metadata.tool.LogDirectory;
 import io.metaquorum.metadata.tool.MetadataLogDump;
 import io.metaquorum.metadata.tool.RecordFilter;
 import io.metaquorum.metadata.tool.SnapshotFileReader;
 import io.metaquorum.raft.storage.StorageException;
-import java.io.BufferedWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,9 +27,6 @@ import picocli.CommandLine.Spec;
             "Opens the log read-only: works on a running node too (as of the moment it opens). A corrupt batch "
                 + "stops the dump after the records before it, naming its offset, with exit code 1."})
 final class DumpCommand implements Callable<Integer> {
-    /** Characters buffered before the output is written: one write per 64 KiB, not per line. */
-    private static final int OUTPUT_BUFFER_CHARS = 1 << 16;
-
     @Spec
     CommandSpec spec;
     @Mixin
@@ -67,7 +65,10 @@ final class DumpCommand implements Callable<Integer> {
         if (maxRecords <= 0) {
             throw new CommandFailure("--max-records must be > 0, got " + maxRecords);
         }
-        PrintWriter out = new PrintWriter(new BufferedWriter(spec.commandLine().getOut(), OUTPUT_BUFFER_CHARS));
+        // Bytes straight to stdout when run from main; a test's (or any other) writer gets the same text.
+        PrintWriter writer = spec.commandLine().getOut();
+        DumpOutput out = writer instanceof ByteStreamPrintWriter stdout ? DumpOutput.to(stdout.stream())
+                : DumpOutput.to(writer);
         try {
             MetadataLogDump.Options options = new MetadataLogDump.Options(fromOffset, maxRecords,
                     RecordFilter.of(type, topic), json);
@@ -77,7 +78,7 @@ final class DumpCommand implements Callable<Integer> {
             } else {
                 dumpLog(options, out);
             }
-        } catch (StorageException | IllegalArgumentException e) {
+        } catch (StorageException | IllegalArgumentException | UncheckedIOException e) {
             throw new CommandFailure(CommandLines.describe(e), e);
         } finally {
             out.flush();
@@ -85,7 +86,7 @@ final class DumpCommand implements Callable<Integer> {
         return CommandLines.EXIT_OK;
     }
 
-    private void dumpLog(MetadataLogDump.Options options, PrintWriter out) {
+    private void dumpLog(MetadataLogDump.Options options, DumpOutput out) {
         try (LogDirectory directory = LogDirectory.open(dataDir)) {
             directory.requireOffsetWithin("--from-offset", fromOffset);
             if (fromOffset < directory.startOffset()) {

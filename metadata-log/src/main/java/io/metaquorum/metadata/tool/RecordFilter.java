@@ -63,7 +63,12 @@ public final class RecordFilter {
     /** Whether to print {@code record}; call it for every record in log order. */
     public boolean accept(DecodedRecord record) {
         boolean topicMatches = topic == null || followsTopic(record.metadata());
-        return topicMatches && (type == null || type.equals(record.type()));
+        return topicMatches && acceptsType(record.type());
+    }
+
+    /** Whether a record of type {@code typeName} passes the type filter (the topic filter aside). */
+    public boolean acceptsType(String typeName) {
+        return type == null || type.equals(typeName);
     }
 
     public boolean filtersTopic() {

@@ -1,7 +1,8 @@
 package io.metaquorum.metadata.tool;
 
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.metaquorum.common.proto.AliasingParser;
+import com.google.protobuf.UnsafeByteOperations;
 import io.metaquorum.metadata.log.rocksdb.StoredLogReader;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.CorruptLogException;
@@ -53,7 +54,7 @@ public final class StoredBatches {
     public static RecordBatch parse(long key, byte[] value) {
         RecordBatch batch;
         try {
-            batch = AliasingParser.parse(RecordBatch.parser(), value);
+            batch = parseAliased(value);
         } catch (InvalidProtocolBufferException e) {
             throw new CorruptLogException(key, "the stored batch does not parse: " + e.getMessage());
         }
@@ -64,6 +65,21 @@ public final class StoredBatches {
         if (!RecordBatches.isValid(batch)) {
             throw new CorruptLogException(key, "CRC32C mismatch (or an empty batch)");
         }
+        return batch;
+    }
+
+    /**
+     * The batch with its record block pointing into {@code value}, which RocksDB returned
+     * fresh and nothing writes to. A CodedInputStream over a plain array copies every
+     * {@code bytes} field even with aliasing on; over an array wrapped as a ByteString it is
+     * immutable, and aliases: one copy of the whole log less per dump or verify.
+     */
+    private static RecordBatch parseAliased(byte[] value) throws InvalidProtocolBufferException {
+        CodedInputStream input = UnsafeByteOperations.unsafeWrap(value).newCodedInput();
+        input.enableAliasing(true);
+        input.setSizeLimit(Integer.MAX_VALUE);
+        RecordBatch batch = RecordBatch.parser().parseFrom(input);
+        input.checkLastTagWas(0);
         return batch;
     }
 }
