@@ -16,7 +16,12 @@ import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.TopicIds;
 import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.system.admin.AdminInput;
+import io.metaquorum.sim.system.admin.AdminOutput;
+import io.metaquorum.sim.system.linearizability.History;
+import java.util.TreeMap;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -108,5 +113,24 @@ class SystemInvariantChecksTest {
         assertEquals(2, check.idsSeen());
         String message = assertThrows(CheckFailure.class, () -> check.observe(topic("u", id(1)), 9)).getMessage();
         assertTrue(message.contains("'t' at offset 5"), message);
+    }
+
+    @Test
+    void anAcknowledgedCreateOrDeleteMustBeInTheCommittedLog() {
+        History<AdminInput, AdminOutput> history = new History<>();
+        String idText = TopicIds.toBase64(id(1).toUuid());
+        int create = history.invoke(1, new AdminInput.CreateTopic("t", 1, new TreeMap<>(), false), 0);
+        history.complete(create, AdminOutput.WriteResult.ok(idText), 1);
+        int validate = history.invoke(1, new AdminInput.CreateTopic("v", 1, new TreeMap<>(), true), 2);
+        history.complete(validate, AdminOutput.WriteResult.ok(null), 3);
+        AcknowledgedWritesCheck check = new AcknowledgedWritesCheck();
+        assertEquals(AcknowledgedWritesCheck.NAME, failure(() -> check.requireReflected(history.operations())));
+        check.observe(topic("t", id(1)), 5);
+        assertEquals(1, check.requireReflected(history.operations()), "validate-only creates nothing to find");
+        int delete = history.invoke(2, new AdminInput.DeleteTopic("t"), 6);
+        history.complete(delete, AdminOutput.WriteResult.ok(idText), 7);
+        assertEquals(AcknowledgedWritesCheck.NAME, failure(() -> check.requireReflected(history.operations())));
+        check.observe(remove(id(1)), 8);
+        assertEquals(2, check.requireReflected(history.operations()));
     }
 }

@@ -13,6 +13,8 @@ import io.metaquorum.sim.system.admin.AdminPartitioner;
 import io.metaquorum.sim.system.linearizability.CheckResult;
 import io.metaquorum.sim.system.linearizability.History;
 import io.metaquorum.sim.system.linearizability.LinearizabilityChecker;
+import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -36,6 +38,8 @@ class AdminWorkloadControllerTest {
     private static final long RUN_MS = 25_000;
     private static final AdminOptions OPTIONS = new AdminOptions(400, 20, 200);
     private static final long CALL_TIMEOUT_MS = 2_000;
+    private static final int WRITE_TIMEOUT_MS = 300;
+    private static final int FAILOVER_ONE_IN_MS = 4_000;
 
     /** A message in flight: delivered at {@code atMs}. */
     private record Delivery(long atMs, long seq, Runnable action) {
@@ -64,6 +68,16 @@ class AdminWorkloadControllerTest {
     }
 
     static Run run(long seed, long runMs, Tamper tamper) {
+        return run(seed, runMs, tamper, WRITE_TIMEOUT_MS, FAILOVER_ONE_IN_MS);
+    }
+
+    /**
+     * @param writeTimeoutMs what the endpoint gives the controller: &gt; 0 answers writes once
+     *                       committed; 0 answers them once appended (the broken variant "reply
+     *                       before commit")
+     * @param failoverOneInMs the chance of a failover in each simulated ms is 1 in this
+     */
+    static Run run(long seed, long runMs, Tamper tamper, int writeTimeoutMs, int failoverOneInMs) {
         Run run = new Run();
         run.tamper = tamper;
         Random random = OneControllerCluster.random(seed);
@@ -73,7 +87,8 @@ class AdminWorkloadControllerTest {
         cluster.start(brokers);
         ClusterView view = ClusterView.stable(new TreeSet<>(brokers));
         run.workload = new AdminWorkload(random, run.model, 8);
-        ControllerAdminEndpoint endpoint = new ControllerAdminEndpoint(cluster.controller, 300, cluster::controllerId);
+        ControllerAdminEndpoint endpoint = new ControllerAdminEndpoint(cluster.controller, writeTimeoutMs,
+                cluster::controllerId);
         List<SimAdminClient> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
             clients.add(new SimAdminClient(c, List.of(OneControllerCluster.NODE), OPTIONS, CALL_TIMEOUT_MS, 1,
@@ -88,7 +103,7 @@ class AdminWorkloadControllerTest {
             if (due != null) {
                 due.forEach(Runnable::run);
             }
-            if (cluster.leading() && random.nextInt(4_000) == 0) {
+            if (cluster.leading() && random.nextInt(failoverOneInMs) == 0) {
                 cluster.failover(cluster.epoch(), random.nextBoolean(), 20 + random.nextInt(200));
             }
             for (SimAdminClient client : clients) {
@@ -133,6 +148,7 @@ class AdminWorkloadControllerTest {
         for (long seed = 1; seed <= 3; seed++) {
             Run run = run(seed);
             assertEquals(List.of(), run.model.mismatches(), "seed " + seed);
+            assertTrue(run.cluster.acknowledged.requireReflected(run.history.operations()) > 100);
             CheckResult result = new LinearizabilityChecker<>(new AdminModel(), new AdminPartitioner(), 10_000_000)
                     .check(run.history.operations());
             assertTrue(result.linearizable(), "seed " + seed + ": " + result);
@@ -174,6 +190,21 @@ class AdminWorkloadControllerTest {
         CheckResult result = new LinearizabilityChecker<>(new AdminModel(), new AdminPartitioner(), 10_000_000)
                 .check(run.history.operations());
         assertEquals(CheckResult.Verdict.NOT_LINEARIZABLE, result.verdict(), result.toString());
+    }
+
+    @Test
+    void answeringWritesBeforeTheyCommitIsCaught() {
+        int seed = 1;
+        for (; seed <= 4; seed++) {
+            Run run = run(seed, RUN_MS, Tamper.NONE, 0, FAILOVER_ONE_IN_MS / 4);
+            try {
+                run.cluster.acknowledged.requireReflected(run.history.operations());
+            } catch (CheckFailure failure) {
+                assertEquals(AcknowledgedWritesCheck.NAME, failure.invariant());
+                break;
+            }
+        }
+        assertTrue(seed <= 4, "an acknowledged write lost in a failover shows within 4 seeds");
     }
 
     private static MetadataImage staleImage(OneControllerCluster cluster) {

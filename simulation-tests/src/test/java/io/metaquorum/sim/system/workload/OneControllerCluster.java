@@ -15,6 +15,7 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.Uuid;
+import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,8 @@ final class OneControllerCluster implements AppendSink {
     private final List<MetadataImage> recentImages = new ArrayList<>();
     private int epoch;
     private long leadAgainAtMs = -1;
+    /** Sees every committed metadata record, in log order. */
+    final AcknowledgedWritesCheck acknowledged = new AcknowledgedWritesCheck();
     long nowMs;
     int failovers;
     int lateCommits;
@@ -168,6 +171,7 @@ final class OneControllerCluster implements AppendSink {
             Appended a = uncommitted.poll();
             long offset = a.lastOffset() - a.records().size() + 1;
             for (MetadataRecord record : a.records()) {
+                acknowledged.observe(record, offset);
                 delta.replay(record, offset++, a.epoch());
             }
         }
