@@ -8,10 +8,17 @@ import io.metaquorum.sim.invariant.CheckFailure;
 
 /**
  * Every partition's leader is a replica, in its ISR, registered and unfenced; or the
- * partition is offline and says so (leader -1). Judged on committed images, which end at
- * batch boundaries: the controller fences a broker and moves its leaderships in one atomic
- * append, so no committed image shows the broker fenced and still leading. Catches a
- * controller that keeps a fenced broker as leader.
+ * partition is offline and says so (leader -1). Catches a controller that keeps a fenced
+ * broker as leader.
+ *
+ * <p>Where it holds: on committed images of a fencing that fits in one append. The
+ * controller's fencing is non-atomic on purpose ({@code ClusterControlManager
+ * .fenceExpiredBrokers}: split at {@code appendRecordsMax} records, and a failover may cut it
+ * between batches, which the next active controller finishes,
+ * {@code unfinishedFencing}); an image between those batches shows a fenced leader
+ * legitimately. Wired into a run with failovers, the check must forgive a fenced leader for a
+ * bounded time after the broker's fencing record commits (and until a controller has been
+ * active long enough to finish it); that grace is not built yet.
  */
 public final class PartitionLeaderCheck {
     public static final String NAME = "leader-unfenced-in-isr";
