@@ -52,6 +52,20 @@ public final class History<I, O> {
         close(id);
     }
 
+    /**
+     * Records that operation {@code id}, answered {@link #ambiguous}, can no longer take effect
+     * from now on (the simulation saw its records commit or be truncated under a later
+     * epoch): it took effect before now, or never. Bounds the checker's search.
+     */
+    public void seal(int id, long nowMs) {
+        Invariants.check(id >= 0 && id < inputs.size() && answered.get(id) && outputs.get(id) == null,
+                "operation %d is not an ambiguous one", id);
+        long[] time = times.get(id);
+        Invariants.check(time[1] == Long.MAX_VALUE, "operation %d sealed twice", id);
+        time[1] = nextSeq++;
+        time[3] = nowMs;
+    }
+
     private void close(int id) {
         Invariants.check(id >= 0 && id < inputs.size(), "no operation %d", id);
         Invariants.check(!answered.get(id), "operation %d answered twice", id);

@@ -16,6 +16,9 @@ import java.util.SortedMap;
  * the list, and backtracks when it meets an answer whose operation it could not place. A
  * (set of linearized operations, state) pair already explored is never explored again.
  *
+ * <p>An operation with an unknown outcome is linearized anywhere after its invocation; if the
+ * history sealed its fate ({@link History#seal}), only before the seal, or not at all.
+ *
  * <p>Cost is bounded twice: the {@link Partitioner} cuts the history into independent
  * sub-histories (the search is exponential in the concurrency of one sub-history, not in the
  * length of the history), and each sub-history gets at most {@code stepsMax} search steps;
@@ -128,11 +131,13 @@ public final class LinearizabilityChecker<S, I, O> {
 
         CheckResult.Verdict run() {
             int[] stackEntry = new int[operations.size()];
+            int[] stackAlternative = new int[operations.size()];
             List<S> stackState = new ArrayList<>();
             int depth = 0;
             S state = model.initialState();
             BitSet linearized = new BitSet(operations.size());
             int entry = next[HEAD];
+            int firstAlternative = 0;
             while (next[HEAD] != tail) {
                 if (++steps > stepsMax) {
                     return CheckResult.Verdict.UNDECIDED;
@@ -140,12 +145,18 @@ public final class LinearizabilityChecker<S, I, O> {
                 Invariants.check(entry != tail, "the search walked past every open answer");
                 int op = operationOf[entry];
                 if (isCall[entry]) {
-                    S after = model.step(state, operations.get(op).input(), operations.get(op).output());
-                    if (after != null) {
+                    boolean lifted = false;
+                    for (int a = firstAlternative; a < alternatives(op) && !lifted; a++) {
+                        S after = a == 0 ? model.step(state, operations.get(op).input(), operations.get(op).output())
+                                : state;
+                        if (after == null) {
+                            continue;
+                        }
                         BitSet with = (BitSet) linearized.clone();
                         with.set(op);
                         if (explored.add(new Configuration(with, after))) {
                             stackEntry[depth] = entry;
+                            stackAlternative[depth] = a;
                             stackState.add(state);
                             depth++;
                             noteDepth(stackEntry, depth);
@@ -153,24 +164,39 @@ public final class LinearizabilityChecker<S, I, O> {
                             linearized = with;
                             lift(entry);
                             entry = next[HEAD];
-                            continue;
+                            lifted = true;
                         }
                     }
-                    entry = next[entry];
+                    firstAlternative = 0;
+                    if (!lifted) {
+                        entry = next[entry];
+                    }
                 } else {
                     if (depth == 0) {
                         return CheckResult.Verdict.NOT_LINEARIZABLE;
                     }
                     depth--;
                     entry = stackEntry[depth];
+                    firstAlternative = stackAlternative[depth] + 1;
                     state = stackState.remove(depth);
                     linearized = (BitSet) linearized.clone();
                     linearized.clear(operationOf[entry]);
                     unlift(entry);
-                    entry = next[entry];
+                    // Stay on this invocation: its next alternative, if any, before moving on.
                 }
             }
             return CheckResult.Verdict.LINEARIZABLE;
+        }
+
+        /**
+         * How an operation may be linearized: as the model steps it (0), and, for an unknown
+         * outcome whose fate was sealed, also as never having taken effect (1). An unknown
+         * outcome left open needs no second way: linearized after everything, it constrains
+         * nothing.
+         */
+        private int alternatives(int op) {
+            Operation<I, O> operation = operations.get(op);
+            return operation.output() == null && operation.returnSeq() != Long.MAX_VALUE ? 2 : 1;
         }
 
         private void lift(int call) {

@@ -128,4 +128,48 @@ class LinearizabilityCheckerTest {
         assertThrows(InvariantViolation.class, () -> history.complete(write, 0, 2));
         assertThrows(InvariantViolation.class, () -> history.ambiguous(write));
     }
+
+    @Test
+    void aSealedUnknownWriteTookEffectBeforeItsSealOrNever() {
+        History<Register, Integer> never = new History<>();
+        int write = never.invoke(1, new Register(true, 7), 0);
+        never.ambiguous(write);
+        never.seal(write, 5);
+        int read = never.invoke(2, new Register(false, 0), 6);
+        never.complete(read, 0, 7);
+        int again = never.invoke(2, new Register(false, 0), 8);
+        never.complete(again, 0, 9);
+        assertTrue(check(never).linearizable(), "it never took effect");
+
+        History<Register, Integer> before = new History<>();
+        int sealedWrite = before.invoke(1, new Register(true, 7), 0);
+        before.ambiguous(sealedWrite);
+        before.seal(sealedWrite, 5);
+        int seen = before.invoke(2, new Register(false, 0), 6);
+        before.complete(seen, 7, 7);
+        assertTrue(check(before).linearizable(), "it took effect before its seal");
+    }
+
+    @Test
+    void aSealedUnknownWriteCannotTakeEffectAfterItsSeal() {
+        History<Register, Integer> history = new History<>();
+        int write = history.invoke(1, new Register(true, 7), 0);
+        history.ambiguous(write);
+        int zero = history.invoke(2, new Register(false, 0), 1);
+        history.complete(zero, 0, 2);
+        int late = history.invoke(2, new Register(false, 0), 10);
+        history.complete(late, 7, 11);
+        assertTrue(check(history).linearizable(), "unsealed, it may take effect late");
+
+        History<Register, Integer> sealed = new History<>();
+        int sealedWrite = sealed.invoke(1, new Register(true, 7), 0);
+        sealed.ambiguous(sealedWrite);
+        sealed.seal(sealedWrite, 1);
+        int sealedZero = sealed.invoke(2, new Register(false, 0), 2);
+        sealed.complete(sealedZero, 0, 3);
+        int sealedLate = sealed.invoke(2, new Register(false, 0), 10);
+        sealed.complete(sealedLate, 7, 11);
+        assertEquals(CheckResult.Verdict.NOT_LINEARIZABLE, check(sealed).verdict());
+        assertThrows(InvariantViolation.class, () -> sealed.seal(sealedWrite, 12));
+    }
 }
