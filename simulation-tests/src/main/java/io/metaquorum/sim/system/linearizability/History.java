@@ -66,6 +66,16 @@ public final class History<I, O> {
         time[3] = nowMs;
     }
 
+    /** True when operation {@code id} got a definite answer. */
+    public boolean answeredDefinitely(int id) {
+        return outputs.get(id) != null;
+    }
+
+    /** True when operation {@code id} was answered {@link #ambiguous} and is not sealed yet. */
+    public boolean awaitsSeal(int id) {
+        return answered.get(id) && outputs.get(id) == null && times.get(id)[1] == Long.MAX_VALUE;
+    }
+
     private void close(int id) {
         Invariants.check(id >= 0 && id < inputs.size(), "no operation %d", id);
         Invariants.check(!answered.get(id), "operation %d answered twice", id);

@@ -31,8 +31,14 @@ import java.util.Optional;
  * simulation delivers {@link #onAnswer} or {@link #onNoAnswer}. One call at a time.
  */
 public final class SimAdminClient {
-    /** An attempt to send: its id (answers name it), the node, and the call for the open items. */
-    public record Attempt(long id, int nodeId, AdminCall call) {
+    /**
+     * An attempt to send: its id (answers name it), the node, the call for the open items, and
+     * each item's operation in the history (the simulation seals those whose fate it learns).
+     */
+    public record Attempt(long id, int nodeId, AdminCall call, Map<String, Integer> historyOps) {
+        public Attempt {
+            historyOps = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(historyOps));
+        }
     }
 
     /** A finished call: its final codes per item, and when it started and ended. */
@@ -124,7 +130,7 @@ public final class SimAdminClient {
         for (String item : open) {
             inFlightOps.put(item, history.invoke(clientId, HistoryInputs.of(call, item, defaultPartitions), nowMs));
         }
-        return Optional.of(new Attempt(inFlight, currentNode, attempt));
+        return Optional.of(new Attempt(inFlight, currentNode, attempt, inFlightOps));
     }
 
     /** When {@link #poll} has something to do next; Long.MAX_VALUE when idle. */

@@ -52,6 +52,11 @@ class AdminWorkloadControllerTest {
         OneControllerCluster cluster;
         int answersLost;
         Tamper tamper;
+        /** Whether attempts are sealed once their fate is decided. */
+        boolean seal;
+        /** History operations to seal once this many appends are decided, by that count. */
+        final TreeMap<Long, List<Integer>> toSeal = new TreeMap<>();
+        int sealed;
     }
 
     static final int STALE_MS = 100;
@@ -78,7 +83,13 @@ class AdminWorkloadControllerTest {
      * @param failoverOneInMs the chance of a failover in each simulated ms is 1 in this
      */
     static Run run(long seed, long runMs, Tamper tamper, int writeTimeoutMs, int failoverOneInMs) {
+        return run(seed, runMs, tamper, writeTimeoutMs, failoverOneInMs, true);
+    }
+
+    /** @param seal whether attempts are sealed once their appends are decided */
+    static Run run(long seed, long runMs, Tamper tamper, int writeTimeoutMs, int failoverOneInMs, boolean seal) {
         Run run = new Run();
+        run.seal = seal;
         run.tamper = tamper;
         Random random = OneControllerCluster.random(seed);
         OneControllerCluster cluster = new OneControllerCluster(seed);
@@ -109,6 +120,9 @@ class AdminWorkloadControllerTest {
             for (SimAdminClient client : clients) {
                 step(run, client, endpoint, network, random, view, now, now < end);
             }
+            if (run.seal) {
+                seal(run, now);
+            }
         }
         return run;
     }
@@ -124,8 +138,8 @@ class AdminWorkloadControllerTest {
         }
         client.poll(now).ifPresent(attempt -> {
             long arrive = now + 1 + random.nextInt(3);
-            network.computeIfAbsent(arrive, t -> new ArrayList<>()).add(() -> endpoint.handle(attempt.call(),
-                    run.cluster.nowMs, untampered -> {
+            network.computeIfAbsent(arrive, t -> new ArrayList<>()).add(() -> handle(run, endpoint, attempt,
+                    untampered -> {
                         AdminAnswer answer = run.tamper.apply(attempt.call(), untampered, run.cluster);
                         if (random.nextInt(40) == 0) {
                             run.answersLost++;
@@ -136,6 +150,31 @@ class AdminWorkloadControllerTest {
                                 client.onAnswer(attempt.id(), answer, run.cluster.nowMs));
                     }));
         });
+    }
+
+    /** Hands an attempt to the endpoint, noting which appends (if any) decide its fate. */
+    private static void handle(Run run, ControllerAdminEndpoint endpoint, SimAdminClient.Attempt attempt,
+                               java.util.function.Consumer<AdminAnswer> reply) {
+        long before = run.cluster.appendsMade;
+        endpoint.handle(attempt.call(), run.cluster.nowMs, reply);
+        // Nothing appended: it can never take effect. Else: decided once its appends are.
+        long decidedAt = run.cluster.appendsMade == before ? 0 : run.cluster.appendsMade;
+        run.toSeal.computeIfAbsent(decidedAt, n -> new ArrayList<>()).addAll(attempt.historyOps().values());
+    }
+
+    /** Seals the ambiguous attempts whose appends are decided; the others wait. */
+    private static void seal(Run run, long now) {
+        for (var entry : run.toSeal.headMap(run.cluster.appendsDecided, true).entrySet()) {
+            entry.getValue().removeIf(op -> {
+                if (run.history.awaitsSeal(op)) {
+                    run.history.seal(op, now);
+                    run.sealed++;
+                    return true;
+                }
+                return run.history.answeredDefinitely(op);
+            });
+        }
+        run.toSeal.values().removeIf(List::isEmpty);
     }
 
     @Test
@@ -205,6 +244,25 @@ class AdminWorkloadControllerTest {
             }
         }
         assertTrue(seed <= 4, "an acknowledged write lost in a failover shows within 4 seeds");
+        Run sealed = run(1, RUN_MS, Tamper.NONE, 0, FAILOVER_ONE_IN_MS / 10);
+        CheckResult result = check(sealed);
+        assertEquals(CheckResult.Verdict.NOT_LINEARIZABLE, result.verdict(), "the history shows it too");
+    }
+
+    @Test
+    void sealedAttemptsKeepTheSearchSmallUnderManyFailovers() {
+        for (long seed = 1; seed <= 2; seed++) {
+            Run run = run(seed, RUN_MS, Tamper.NONE, WRITE_TIMEOUT_MS, FAILOVER_ONE_IN_MS / 10);
+            CheckResult result = check(run);
+            assertTrue(result.linearizable(), "seed " + seed + ": " + result);
+            assertTrue(result.steps() < 1_000_000 && run.sealed > 300 && run.cluster.failovers > 30,
+                    "steps " + result.steps() + ", sealed " + run.sealed + ", failovers " + run.cluster.failovers);
+        }
+    }
+
+    private static CheckResult check(Run run) {
+        return new LinearizabilityChecker<>(new AdminModel(), new AdminPartitioner(), 10_000_000)
+                .check(run.history.operations());
     }
 
     private static MetadataImage staleImage(OneControllerCluster cluster) {

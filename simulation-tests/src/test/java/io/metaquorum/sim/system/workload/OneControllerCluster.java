@@ -49,6 +49,9 @@ final class OneControllerCluster implements AppendSink {
     /** Sees every committed metadata record, in log order. */
     final AcknowledgedWritesCheck acknowledged = new AcknowledgedWritesCheck();
     long nowMs;
+    /** Appends made so far, and how many of the first ones have a decided fate (committed or dropped). */
+    long appendsMade;
+    long appendsDecided;
     int failovers;
     int lateCommits;
 
@@ -60,6 +63,7 @@ final class OneControllerCluster implements AppendSink {
 
     @Override
     public void append(int appendEpoch, long expectedLastOffset, List<MetadataRecord> records) {
+        appendsMade++;
         Appended appended = new Appended(appendEpoch, expectedLastOffset, List.copyOf(records));
         toAccept.add(appended);
         uncommitted.add(appended);
@@ -147,6 +151,7 @@ final class OneControllerCluster implements AppendSink {
         if (keepUncommitted) {
             lateCommits += uncommitted.size();
         } else {
+            appendsDecided += uncommitted.size();
             uncommitted.clear();
         }
         commitAtMs.clear();
@@ -175,6 +180,7 @@ final class OneControllerCluster implements AppendSink {
                 delta.replay(record, offset++, a.epoch());
             }
         }
+        appendsDecided += count;
         committed = delta.apply();
         controller.handleCommitted(committed);
     }
