@@ -1,0 +1,19 @@
+package io.metaquorum.sim.system.node;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.raft.core.AppendResult;
+import java.util.List;
+
+/**
+ * What a simulated node's state machine asks of its raft core, made by the node's driver on
+ * the node's one simulated thread after the core call that delivered the event returned (never
+ * from inside a core callback): the simulator's counterpart of production's
+ * {@code RaftAppendSink} over {@code RaftNode}.
+ */
+public interface RaftPort {
+    /** An atomic append pinned to {@code epoch}. */
+    AppendResult append(int epoch, List<ByteString> records, long nowMs);
+
+    /** Resign {@code epoch} if this node still leads it. */
+    void resign(int epoch, long nowMs);
+}
