@@ -41,6 +41,12 @@ public record SimulationOptions(long seed, long safetyEvents, EnumSet<FaultKind>
                 BrokenVariant.NONE, false);
     }
 
+    /** The default system run ({@code mq-simulate --system}): every fault allowed, 3 controllers and 3 brokers. */
+    public static SimulationOptions systemDefaults(long seed) {
+        return new SimulationOptions(seed, DEFAULT_EVENTS, EnumSet.allOf(FaultKind.class), true, 3, 3,
+                BrokenVariant.NONE, false, true);
+    }
+
     public SimulationOptions withSeed(long newSeed) {
         return new SimulationOptions(newSeed, safetyEvents, faults, swarm, voters, observers, variant, recordTimeline,
                 system);

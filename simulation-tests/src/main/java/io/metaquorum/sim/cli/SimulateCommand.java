@@ -118,6 +118,14 @@ public final class SimulateCommand {
                 result.simulatedMs(), s.messagesDelivered(), s.messagesLost(), s.unreachable(), s.timeouts(),
                 s.appendsAccepted(), s.appendsAcked(), s.committedOffsets(), s.crashesAndStops(), s.elections(),
                 s.faultsInjected(), s.messageFaults(), s.diskFaults());
+        SystemStats y = result.system();
+        if (y != null) {
+            out.printf("  system: %d admin calls, %d write items acknowledged, %d topics created, %d attempts recorded"
+                            + " (%d unknown); %d registrations, %d fences, %d unfences committed; %d reconcile passes"
+                            + " checked%n", y.adminCalls(), y.itemsAcknowledged(), y.topicsCreated(),
+                    y.historyOperations(), y.unknownOutcomes(), y.registrations(), y.fences(), y.unfences(),
+                    y.directoryChecks());
+        }
     }
 
     /** What the system layer did over all runs, for the summary. */

@@ -8,6 +8,7 @@ package io.metaquorum.sim.system.world;
  * @param topicsCreated    topics acknowledged as created
  * @param fences           FenceBrokerRecords committed
  * @param unfences         UnfenceBrokerRecords committed
+ * @param unfencesAfterFence of them, unfencing a broker a FenceBrokerRecord had fenced
  * @param registrations    RegisterBrokerRecords committed
  * @param topicIds         distinct topic ids created
  * @param directoryChecks  complete reconcile passes whose directories were checked
@@ -15,6 +16,6 @@ package io.metaquorum.sim.system.world;
  * @param unknownOutcomes  of them, with no definite answer
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
-                          long registrations, long topicIds, long directoryChecks, long historyOperations,
-                          long unknownOutcomes) {
+                          long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
+                          long historyOperations, long unknownOutcomes) {
 }

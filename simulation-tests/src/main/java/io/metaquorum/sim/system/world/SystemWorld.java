@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The system layer of a simulated cluster (issue 13 §1): every voter runs the real controller,
@@ -74,6 +75,9 @@ public final class SystemWorld implements NodeRoles {
     private long fenceRecords;
     private long unfenceRecords;
     private long registrations;
+    /** Brokers a committed FenceBrokerRecord fenced, until an UnfenceBrokerRecord unfences them. */
+    private final TreeSet<Integer> fencedBrokers = new TreeSet<>();
+    private long unfencesAfterFence;
     private long directoryChecks;
 
     public SystemWorld(String clusterId, EventScheduler scheduler) {
@@ -167,8 +171,12 @@ public final class SystemWorld implements NodeRoles {
         ids.observe(record, offset);
         if (record.hasFenceBroker()) {
             fenceRecords++;
+            fencedBrokers.add(record.getFenceBroker().getBrokerId());
         } else if (record.hasUnfenceBroker()) {
             unfenceRecords++;
+            if (fencedBrokers.remove(record.getUnfenceBroker().getBrokerId())) {
+                unfencesAfterFence++;
+            }
         } else if (record.hasRegisterBroker()) {
             registrations++;
         }
@@ -222,7 +230,7 @@ public final class SystemWorld implements NodeRoles {
 
     public SystemStats stats() {
         return new SystemStats(admin.callsFinished(), admin.itemsAcknowledged(), admin.topicsCreated(),
-                fenceRecords, unfenceRecords, registrations, ids.idsSeen(), directoryChecks,
+                fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
                 admin.historySize(), admin.unknownOutcomes());
     }
 }
