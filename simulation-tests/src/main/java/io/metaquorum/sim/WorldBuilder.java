@@ -77,7 +77,8 @@ final class WorldBuilder {
         Invariants.check(variant.replacedRule() == null || MutantClassLoader.isTwin(variant.replacedRule()),
                 "variant %s needs %s replaced by its broken twin: run it in its mutant world (mq-simulate --broken,"
                         + " BrokenRuleRuns.outcome)", variant.cliName(), variant.replacedRule());
-        SystemWorld system = options.system() ? new SystemWorld(CLUSTER_ID, scheduler) : null;
+        SystemWorld system = options.system() ? new SystemWorld(CLUSTER_ID, scheduler,
+                variant == BrokenVariant.REPLY_BEFORE_COMMIT) : null;
         // The system layer's loaders do not take snapshots yet: off in system mode.
         int snapshotInterval = system == null ? workloadProfile.snapshotIntervalRecords() : 0;
         NodeSetup setup = new NodeSetup(CLUSTER_ID, voterIds, timeouts, limits, variant.logMode(),

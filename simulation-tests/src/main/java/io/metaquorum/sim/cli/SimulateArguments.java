@@ -36,7 +36,7 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
             "                    --seeds the first failing run (else the first run)",
             "  --broken VARIANT  switch on a deliberately broken behaviour (checker self-test):",
             "                    vote-not-persisted, hw-over-old-epoch, skip-truncation, ack-before-sync,",
-            "                    pre-vote-bumps-epoch, pre-vote-livelock",
+            "                    pre-vote-bumps-epoch, pre-vote-livelock; with --system: reply-before-commit",
             "  --verbose         print each run's fault mix and counters",
             "  --debug-events A-B  print events A to B of each run with every node's status and deliveries",
             "  --help            this text");
@@ -78,8 +78,11 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
         if (seeds < 1) {
             throw new IllegalArgumentException("--seeds must be at least 1");
         }
-        if (system && variant != BrokenVariant.NONE) {
-            throw new IllegalArgumentException("--broken variants are raft-only; drop --system or --broken");
+        if (system && variant != BrokenVariant.NONE && !variant.systemLayer()) {
+            throw new IllegalArgumentException("--broken " + variant.cliName() + " breaks the raft layer: drop --system");
+        }
+        if (!system && variant.systemLayer()) {
+            throw new IllegalArgumentException("--broken " + variant.cliName() + " breaks the system layer: add --system");
         }
         EnumSet<FaultKind> kinds = FaultKind.parseList(faults);
         boolean swarm = faults.trim().equalsIgnoreCase("all");

@@ -59,6 +59,8 @@ public final class SystemWorld implements NodeRoles {
     private static final long CONTROLLER_IDLE_INTERVAL_MS = 500;
 
     private final String clusterId;
+    /** What the admin service gives a write to commit; 0 answers it once raft accepts it (the broken variant). */
+    private final int writeTimeoutMs;
     private final EventScheduler scheduler;
     private Random random;
     private final TopicIdReuseCheck ids = new TopicIdReuseCheck();
@@ -80,9 +82,11 @@ public final class SystemWorld implements NodeRoles {
     private long unfencesAfterFence;
     private long directoryChecks;
 
-    public SystemWorld(String clusterId, EventScheduler scheduler) {
+    /** @param replyBeforeCommit the checker self-test's broken controller: writes answered once raft accepts them */
+    public SystemWorld(String clusterId, EventScheduler scheduler, boolean replyBeforeCommit) {
         this.clusterId = clusterId;
         this.scheduler = scheduler;
+        this.writeTimeoutMs = replyBeforeCommit ? 0 : WRITE_TIMEOUT_MS;
     }
 
     /**
@@ -124,7 +128,7 @@ public final class SystemWorld implements NodeRoles {
                     SESSION_TIMEOUT_MS, new TreeMap<>()), CreateTopicPolicy.NONE, CONTROLLER_IDLE_INTERVAL_MS, 8192);
             SimControllerNode controller = new SimControllerNode(node.nodeId(), config,
                     new SplittableRandom(random.nextLong()), Long.MAX_VALUE, task -> false);
-            return new ControllerRole(controller, WRITE_TIMEOUT_MS, this::onCommitted);
+            return new ControllerRole(controller, writeTimeoutMs, this::onCommitted);
         }
         SimFileSystem fs = diskOf(node);
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(node.nodeId())
