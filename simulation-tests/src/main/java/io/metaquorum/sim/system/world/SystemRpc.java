@@ -17,7 +17,9 @@ import java.util.function.Consumer;
  * stream of their own. A request reaches only the callee incarnation that was running when it
  * was sent; a refused call (callee down, link refused) fails at the caller after a round trip;
  * a lost request or answer, or a callee that dies holding it, leaves the caller to its own
- * deadline. Client calls come from outside the cluster ({@link #CLIENT}): no link cuts them.
+ * deadline, as does a request reaching a paused process (simpler than holding it in the
+ * socket buffers as raft messages are). Client calls come from outside the cluster
+ * ({@link #CLIENT}): no link cuts them.
  */
 public final class SystemRpc {
     /** The caller id of an admin client, a machine outside the cluster. */
@@ -72,7 +74,8 @@ public final class SystemRpc {
             return;
         }
         scheduler.scheduleAfter(delayMs(), EventKind.DELIVER, to, () -> {
-            if (!callee.isRunning() || callee.incarnation() != incarnation || !canSend(from, to)) {
+            // A paused callee (SIGSTOP) reads nothing: the request is dropped and the caller's deadline ends the call.
+            if (!callee.isRunning() || callee.incarnation() != incarnation || callee.isPaused() || !canSend(from, to)) {
                 return;
             }
             server.handle(callee, answer -> answerBack(from, to, callerAlive, answer, onAnswer));
