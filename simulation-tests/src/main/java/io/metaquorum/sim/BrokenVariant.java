@@ -43,7 +43,13 @@ public enum BrokenVariant {
      * voter that starts pre-voting itself. The survivors of a silent leader can then refuse
      * each other round after round.
      */
-    PRE_VOTE_LIVELOCK("pre-vote-livelock");
+    PRE_VOTE_LIVELOCK("pre-vote-livelock"),
+    /**
+     * System mode only: the controllers' admin service answers a write once raft accepted its
+     * records, before they commit (as a request that asks not to wait is answered); a failover
+     * that loses them leaves an acknowledged write that never happened.
+     */
+    REPLY_BEFORE_COMMIT("reply-before-commit");
 
     private final String cliName;
 
@@ -66,6 +72,11 @@ public enum BrokenVariant {
             case PRE_VOTE_LIVELOCK -> PreVoteRetryRule.class;
             default -> null;
         };
+    }
+
+    /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
+    public boolean systemLayer() {
+        return this == REPLY_BEFORE_COMMIT;
     }
 
     public LogFaultMode logMode() {

@@ -48,6 +48,9 @@ final class EventLoop {
             case DELIVER, CLIENT -> world.checker().afterEvent();
             default -> observeAll();
         }
+        if (world.system() != null) {
+            world.system().afterEvent();
+        }
         if (event.timeMs() == lastEventTimeMs) {
             if (++eventsAtSameTime > STALLED_EVENTS_MAX) {
                 throw new CheckFailure("time-advances", STALLED_EVENTS_MAX + " events at simulated time "
@@ -87,7 +90,7 @@ final class EventLoop {
         long startEvents = world.scheduler().executedCount();
         while (true) {
             String why = ConvergenceCheck.whyNotConverged(world.cluster(), expectedUp,
-                    world.appends().latestAckedAcceptMs(), sinceMs);
+                    world.latestProgressMs(), sinceMs);
             if (why == null) {
                 return;
             }

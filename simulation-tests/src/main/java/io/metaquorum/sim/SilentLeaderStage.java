@@ -88,7 +88,7 @@ final class SilentLeaderStage {
                         silencedAt, world.scheduler().nowMs());
             }
         }
-        world.workload().probeSince(resumedAt);
+        world.probeSince(resumedAt);
         loop.awaitConvergence(expectedUp, resumedAt, convergeBoundMs,
                 "after the " + how + " of old leader " + leader.nodeId() + " ended");
     }

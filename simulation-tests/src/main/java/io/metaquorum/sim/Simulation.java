@@ -51,7 +51,7 @@ public final class Simulation {
     private SimulationResult execute() {
         try {
             world.faults().start();
-            world.workload().start();
+            world.startLoad();
             loop.observeAll();
             while (world.scheduler().executedCount() < options.safetyEvents() && loop.step()) {
                 // Safety phase: faults and load until the event budget is spent.
@@ -63,12 +63,12 @@ public final class Simulation {
                 world.timeline().markHealed(healedAt);
             }
             world.faults().heal(keepDown);
-            world.workload().probeSince(healedAt);
+            world.probeSince(healedAt);
             loop.awaitConvergence(expectedUp(keepDown, false), healedAt, LIVENESS_BOUND_MS,
                     "with voters " + keepDown + " held down");
             world.faults().releaseHeld();
             long releasedAt = world.scheduler().nowMs();
-            world.workload().probeSince(releasedAt);
+            world.probeSince(releasedAt);
             loop.awaitConvergence(expectedUp(Set.of(), true), releasedAt, LIVENESS_BOUND_MS, "with every node up");
             FaultKind silent = SilentLeaderStage.choose(world);
             if (silent != null) {
@@ -76,6 +76,9 @@ public final class Simulation {
                 new SilentLeaderStage(world, loop).run(silent, expectedUp(Set.of(), true), LIVENESS_BOUND_MS);
             }
             world.checker().finish();
+            if (world.system() != null) {
+                world.system().finish();
+            }
             return result(null, 0);
         } catch (CheckFailure failure) {
             return result(failure, world.scheduler().executedCount());

@@ -3,6 +3,7 @@ package io.metaquorum.sim;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.storage.SimDisk;
+import io.metaquorum.sim.system.world.SystemStats;
 import io.metaquorum.sim.timeline.Timeline;
 
 /**
@@ -11,10 +12,12 @@ import io.metaquorum.sim.timeline.Timeline;
  * @param failure      the violated invariant, or null if the run passed
  * @param failureEvent the index (1-based) of the event after which it was seen
  * @param timeline     the recorded timeline, or null if not asked for
+ * @param system       what the system layer did, or null in raft-only mode
  */
 public record SimulationResult(SimulationOptions options, long events, String trace, long simulatedMs,
                                CheckFailure failure, long failureEvent, String phase, String profile,
-                               RunStats stats, Timeline timeline) {
+                               RunStats stats, Timeline timeline,
+                               SystemStats system) {
     /** The result of a run of {@code world} that ended, with {@code failure} or without (null). */
     static SimulationResult of(SimulationOptions options, World world, String phase, CheckFailure failure,
                                long failureEvent) {
@@ -33,7 +36,8 @@ public record SimulationResult(SimulationOptions options, long events, String tr
                 : world.timeline().finish(options.replayCommand(), world.scheduler().nowMs());
         return new SimulationResult(options, world.scheduler().executedCount(), world.trace().hex(),
                 world.scheduler().nowMs(), failure, failureEvent, phase,
-                world.faultProfile().describe() + " | " + world.workloadProfile().describe(), stats, timeline);
+                world.faultProfile().describe() + " | " + world.workloadProfile().describe(), stats, timeline,
+                world.system() == null ? null : world.system().stats());
     }
 
     public boolean passed() {

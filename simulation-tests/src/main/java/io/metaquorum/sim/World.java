@@ -5,6 +5,7 @@ import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.invariant.InvariantChecker;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
+import io.metaquorum.sim.system.world.SystemWorld;
 import io.metaquorum.sim.timeline.TimelineRecorder;
 import io.metaquorum.sim.workload.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
@@ -20,9 +21,31 @@ import java.util.Random;
  * @param timeline       null unless the run records one
  * @param lifecycle      counts process stops
  * @param timeouts       every node's raft timeouts
+ * @param system         the system layer (controllers, brokers, admin clients, their checks), or
+ *                       null in raft-only mode
  */
 record World(EventScheduler scheduler, TraceHash trace, SimNetwork network, SimCluster cluster, AppendTracker appends,
              InvariantChecker checker, FaultInjector faults, ClientWorkload workload, FaultProfile faultProfile,
              WorkloadProfile workloadProfile, Random livenessRandom, TimelineRecorder timeline,
-             LifecycleFanout lifecycle, RaftTimeouts timeouts) {
+             LifecycleFanout lifecycle, RaftTimeouts timeouts, SystemWorld system) {
+    /** Starts the load: raft clients, or in system mode the admin clients (which wait for the brokers). */
+    void startLoad() {
+        if (system == null) {
+            workload.start();
+        }
+    }
+
+    /** The liveness phase's proof of progress: load until one write started at or after {@code sinceMs} is acknowledged. */
+    void probeSince(long sinceMs) {
+        if (system == null) {
+            workload.probeSince(sinceMs);
+        } else {
+            system.admin().probeSince(sinceMs);
+        }
+    }
+
+    /** When the latest acknowledged write was accepted (raft) or started (system), or -1. */
+    long latestProgressMs() {
+        return system == null ? appends.latestAckedAcceptMs() : system.admin().latestAckedWriteStartMs();
+    }
 }

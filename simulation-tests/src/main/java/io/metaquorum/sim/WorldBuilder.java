@@ -19,6 +19,8 @@ import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.storage.LogObserver;
 import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.storage.SimRaftLog;
+import io.metaquorum.sim.system.world.MetadataLogModel;
+import io.metaquorum.sim.system.world.SystemWorld;
 import io.metaquorum.sim.timeline.TimelineRecorder;
 import io.metaquorum.sim.workload.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
@@ -46,7 +48,9 @@ final class WorldBuilder {
     private WorldBuilder() {
     }
 
-    static World build(SimulationOptions options, StateMachineModel model) {
+    static World build(SimulationOptions options, StateMachineModel requestedModel) {
+        // In system mode the log holds the controller's metadata records, whatever model was asked for.
+        StateMachineModel model = options.system() ? new MetadataLogModel() : requestedModel;
         Random master = new Random(options.seed());
         Random profileRandom = new Random(master.nextLong());
         Random networkRandom = new Random(master.nextLong());
@@ -73,9 +77,13 @@ final class WorldBuilder {
         Invariants.check(variant.replacedRule() == null || MutantClassLoader.isTwin(variant.replacedRule()),
                 "variant %s needs %s replaced by its broken twin: run it in its mutant world (mq-simulate --broken,"
                         + " BrokenRuleRuns.outcome)", variant.cliName(), variant.replacedRule());
+        SystemWorld system = options.system() ? new SystemWorld(CLUSTER_ID, scheduler,
+                variant == BrokenVariant.REPLY_BEFORE_COMMIT) : null;
+        // The system layer's loaders do not take snapshots yet: off in system mode.
+        int snapshotInterval = system == null ? workloadProfile.snapshotIntervalRecords() : 0;
         NodeSetup setup = new NodeSetup(CLUSTER_ID, voterIds, timeouts, limits, variant.logMode(),
-                variant.persistsVotes(), model, workloadProfile.snapshotIntervalRecords(), 5_000, logObserver, appends,
-                variant::rewriteOutbound);
+                variant.persistsVotes(), model, snapshotInterval, 5_000, logObserver, appends,
+                variant::rewriteOutbound, system);
         NodeEnvironment environment = new NodeEnvironment(scheduler, network, appends, lifecycle);
         List<SimNode> nodes = new ArrayList<>();
         for (int id = 1; id <= nodeCount; id++) {
@@ -91,6 +99,10 @@ final class WorldBuilder {
         Random silentRandom = new Random(master.nextLong());
         faultProfile = faultProfile.withSilentFaults(options.faults(), options.swarm(), silentRandom);
         SimCluster cluster = new SimCluster(nodes);
+        if (system != null) {
+            // Drawn after every raft-mode stream, so that raft-only runs are unchanged.
+            system.attach(cluster, network, new Random(master.nextLong()));
+        }
         CommittedLog committed = new CommittedLog(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
@@ -104,7 +116,7 @@ final class WorldBuilder {
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
                 workloadProfile);
         return new World(scheduler, trace, network, cluster, appends, checker, faults, workload, faultProfile,
-                workloadProfile, livenessRandom, timeline, lifecycle, timeouts);
+                workloadProfile, livenessRandom, timeline, lifecycle, timeouts, system);
     }
 
     static StateMachineModel defaultModel() {

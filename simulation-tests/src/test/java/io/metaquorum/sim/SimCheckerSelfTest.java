@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.mutation.RunOutcome;
+import io.metaquorum.sim.system.world.AdminDriver;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,12 +51,18 @@ class SimCheckerSelfTest {
             case ACK_BEFORE_SYNC -> new Expectation("high-watermark-on-majority", "is durable on only", 3);
             case PRE_VOTE_BUMPS_EPOCH -> new Expectation("epoch-campaigned", "but no node has campaigned in it", 3);
             case PRE_VOTE_LIVELOCK -> new Expectation(SilentLeaderStage.CHECK, "no new leader", 10);
+            case REPLY_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "NOT_LINEARIZABLE", 5);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }
 
-    private static synchronized SimulationResult baseline(long seed) {
-        return BASELINES.computeIfAbsent(seed, s -> Simulation.run(SimulationOptions.defaults(s)));
+    private static synchronized SimulationResult baseline(long seed, boolean system) {
+        return BASELINES.computeIfAbsent(system ? -seed : seed, s -> Simulation.run(options(seed, system)));
+    }
+
+    /** Default runs; a variant of the system layer runs in system mode. */
+    private static SimulationOptions options(long seed, boolean system) {
+        return system ? SimulationOptions.systemDefaults(seed) : SimulationOptions.defaults(seed);
     }
 
     @ParameterizedTest
@@ -64,8 +71,8 @@ class SimCheckerSelfTest {
         Expectation expectation = expected(variant);
         RunOutcome caught = null;
         for (long seed = 1; seed <= expectation.seedsMax() && caught == null; seed++) {
-            RunOutcome broken = BrokenRuleRuns.outcome(SimulationOptions.defaults(seed).withVariant(variant));
-            if (!broken.passed() && baseline(seed).passed()) {
+            RunOutcome broken = BrokenRuleRuns.outcome(options(seed, variant.systemLayer()).withVariant(variant));
+            if (!broken.passed() && baseline(seed, variant.systemLayer()).passed()) {
                 caught = broken;
             }
         }

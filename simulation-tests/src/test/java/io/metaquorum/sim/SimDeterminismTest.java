@@ -49,4 +49,21 @@ class SimDeterminismTest {
         process.waitFor();
         assertEquals(expected, lines.get(0));
     }
+
+    /** The system layer draws from its own streams and iterates nothing by hash: same seed, same run, here and in a fresh JVM. */
+    @Test
+    void aSystemRunIsTheSameTwiceAndInAFreshJvm() throws IOException, InterruptedException {
+        SimulationOptions system = SimulationOptions.systemDefaults(3).withEvents(8000);
+        SimulationResult first = Simulation.run(system);
+        SimulationResult second = Simulation.run(system);
+        assertEquals(first.summaryLine(), second.summaryLine());
+        assertEquals(first.system(), second.system());
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "io.metaquorum.sim.cli.SimulateCommand", "--system", "--seed", "3", "--events", "8000")
+                .redirectErrorStream(true).start();
+        List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        process.waitFor();
+        assertEquals(first.summaryLine(), lines.get(0));
+    }
 }

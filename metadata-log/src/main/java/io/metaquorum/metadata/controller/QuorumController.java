@@ -238,7 +238,15 @@ public final class QuorumController {
             return;
         }
         if (result.records().isEmpty()) {
-            sink.complete(result.response());
+            long uncommittedEnd = nextOffset - 1;
+            if (!awaitCommit || uncommittedEnd <= committed.lastCommittedOffset()) {
+                sink.complete(result.response());
+                return;
+            }
+            // Decided on state not yet committed (a topic another request is creating): answered once that
+            // commits, as Kafka answers a write that writes nothing; else a failover could lose what it saw.
+            pending.add(uncommittedEnd, true, deadlineMs, () -> sink.complete(result.response()),
+                    error -> sink.complete(failure.apply(result.response(), error, true)));
             return;
         }
         if (result.atomic() && result.records().size() > config.appendRecordsMax()) {

@@ -13,7 +13,7 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
                          boolean verbose, String debugEvents, boolean help) {
     static final String USAGE = String.join("\n",
             "usage: mq-simulate [--seed S | --seeds N [--base-seed B]] [--events K] [--faults LIST|all|none]",
-            "                   [--nodes V] [--observers O] [--timeline FILE.html] [--verbose] [--help]",
+            "                   [--nodes V] [--observers O] [--system] [--timeline FILE.html] [--verbose] [--help]",
             "",
             "Deterministic fault-injection runs of the raft quorum. Each run prints",
             "  seed S events E trace HASH",
@@ -28,12 +28,15 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
             "  --faults LIST     faults allowed, comma-separated, or all (each seed draws a subset) or none",
             "                    (default all); known: " + FaultKind.allNames(),
             "  --nodes V         voters, 1-9 (default 3)",
-            "  --observers O     observers, 0-9 (default 2)",
+            "  --observers O     observers, 0-9 (default 2; 3 with --system)",
+            "  --system          voters run the real controller, observers the real broker over a simulated",
+            "                    file system, admin clients run a seeded workload; the system invariants",
+            "                    run after every event and the admin history is checked at the end",
             "  --timeline FILE   write one run as a self-contained HTML timeline: the --seed run, or with",
             "                    --seeds the first failing run (else the first run)",
             "  --broken VARIANT  switch on a deliberately broken behaviour (checker self-test):",
             "                    vote-not-persisted, hw-over-old-epoch, skip-truncation, ack-before-sync,",
-            "                    pre-vote-bumps-epoch, pre-vote-livelock",
+            "                    pre-vote-bumps-epoch, pre-vote-livelock; with --system: reply-before-commit",
             "  --verbose         print each run's fault mix and counters",
             "  --debug-events A-B  print events A to B of each run with every node's status and deliveries",
             "  --help            this text");
@@ -45,7 +48,8 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
         long events = SimulationOptions.DEFAULT_EVENTS;
         String faults = "all";
         int nodes = 3;
-        int observers = 2;
+        Integer observers = null;
+        boolean system = false;
         String timeline = null;
         boolean verbose = false;
         String debugEvents = null;
@@ -65,6 +69,7 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
                 case "--faults" -> faults = value(args, ++i, flag);
                 case "--nodes" -> nodes = (int) parseLong(flag, value(args, ++i, flag));
                 case "--observers" -> observers = (int) parseLong(flag, value(args, ++i, flag));
+                case "--system" -> system = true;
                 case "--timeline" -> timeline = value(args, ++i, flag);
                 case "--broken" -> variant = BrokenVariant.byName(value(args, ++i, flag));
                 default -> throw new IllegalArgumentException("unknown argument '" + flag + "'; see --help");
@@ -73,10 +78,16 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
         if (seeds < 1) {
             throw new IllegalArgumentException("--seeds must be at least 1");
         }
+        if (system && variant != BrokenVariant.NONE && !variant.systemLayer()) {
+            throw new IllegalArgumentException("--broken " + variant.cliName() + " breaks the raft layer: drop --system");
+        }
+        if (!system && variant.systemLayer()) {
+            throw new IllegalArgumentException("--broken " + variant.cliName() + " breaks the system layer: add --system");
+        }
         EnumSet<FaultKind> kinds = FaultKind.parseList(faults);
         boolean swarm = faults.trim().equalsIgnoreCase("all");
         SimulationOptions template = new SimulationOptions(seed == null ? baseSeed : seed, events, kinds, swarm, nodes,
-                observers, variant, false);
+                observers == null ? (system ? 3 : 2) : observers, variant, false, system);
         return new SimulateArguments(seed == null ? baseSeed : seed, seed == null ? seeds : 1, template, timeline,
                 verbose, debugEvents, false);
     }

@@ -5,6 +5,7 @@ import io.metaquorum.sim.RunStats;
 import io.metaquorum.sim.Simulation;
 import io.metaquorum.sim.SimulationOptions;
 import io.metaquorum.sim.SimulationResult;
+import io.metaquorum.sim.system.world.SystemStats;
 import io.metaquorum.sim.timeline.TimelineHtml;
 import io.metaquorum.sim.workload.KeyValueModel;
 import java.io.IOException;
@@ -57,6 +58,7 @@ public final class SimulateCommand {
         long failed = 0;
         long events = 0;
         long simulatedMs = 0;
+        SystemTotals system = new SystemTotals();
         SimulationOptions timelineRun = null;
         long startNanos = System.nanoTime();
         long lastProgressNanos = startNanos;
@@ -67,6 +69,7 @@ public final class SimulateCommand {
             SimulationResult result = Simulation.run(options, new KeyValueModel(64), observer);
             events += result.events();
             simulatedMs += result.simulatedMs();
+            system.add(result);
             out.println(result.summaryLine());
             if (arguments.verbose()) {
                 printDetails(result);
@@ -90,6 +93,9 @@ public final class SimulateCommand {
         double wallSeconds = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
         out.printf("simulated %d events and %.1f s in %.2f s of wall time: %.0f events/s, %.1f simulated s per wall s%n",
                 events, simulatedMs / 1000.0, wallSeconds, events / wallSeconds, simulatedMs / 1000.0 / wallSeconds);
+        if (arguments.template().system()) {
+            out.println(system.describe());
+        }
         if (arguments.timelineFile() != null && !writeTimeline(timelineRun, arguments.timelineFile())) {
             failed++;
         }
@@ -112,6 +118,45 @@ public final class SimulateCommand {
                 result.simulatedMs(), s.messagesDelivered(), s.messagesLost(), s.unreachable(), s.timeouts(),
                 s.appendsAccepted(), s.appendsAcked(), s.committedOffsets(), s.crashesAndStops(), s.elections(),
                 s.faultsInjected(), s.messageFaults(), s.diskFaults());
+        SystemStats y = result.system();
+        if (y != null) {
+            out.printf("  system: %d admin calls, %d write items acknowledged, %d topics created, %d attempts recorded"
+                            + " (%d unknown); %d registrations, %d fences, %d unfences committed; %d reconcile passes"
+                            + " checked%n", y.adminCalls(), y.itemsAcknowledged(), y.topicsCreated(),
+                    y.historyOperations(), y.unknownOutcomes(), y.registrations(), y.fences(), y.unfences(),
+                    y.directoryChecks());
+        }
+    }
+
+    /** What the system layer did over all runs, for the summary. */
+    private static final class SystemTotals {
+        private long calls;
+        private long acknowledged;
+        private long topics;
+        private long fences;
+        private long unfences;
+        private long elections;
+        private long unknown;
+
+        void add(SimulationResult result) {
+            SystemStats s = result.system();
+            if (s == null) {
+                return;
+            }
+            calls += s.adminCalls();
+            acknowledged += s.itemsAcknowledged();
+            topics += s.topicsCreated();
+            fences += s.fences();
+            unfences += s.unfences();
+            unknown += s.unknownOutcomes();
+            elections += result.stats().elections();
+        }
+
+        String describe() {
+            return "system: " + calls + " admin calls finished, " + acknowledged + " write items acknowledged, "
+                    + unknown + " attempts with unknown outcome; " + topics + " topics created; brokers fenced "
+                    + fences + " times, unfenced " + unfences + " times; " + elections + " leader epochs";
+        }
     }
 
     /** Replays the chosen run with recording on (same seed, same run) and writes the HTML. */

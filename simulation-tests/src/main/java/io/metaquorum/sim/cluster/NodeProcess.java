@@ -1,6 +1,8 @@
 package io.metaquorum.sim.cluster;
 
 import io.metaquorum.common.invariant.InvariantViolation;
+import com.google.protobuf.ByteString;
+import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.core.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.RaftStatus;
@@ -14,9 +16,11 @@ import io.metaquorum.sim.scheduler.EventKind;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.SimQuorumStateStore;
 import io.metaquorum.sim.storage.SimRaftLog;
+import io.metaquorum.sim.system.node.RaftPort;
 import io.metaquorum.sim.workload.AppendTracker;
 import io.metaquorum.sim.workload.StateMachineListener;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -48,6 +52,9 @@ final class NodeProcess {
     private final RaftCore core;
     private final SimRaftLog log;
     private final StateMachineListener listener;
+    /** The controller or broker this incarnation runs (system mode), or null. */
+    private final NodeRole role;
+    private final RolePort rolePort;
     private final AppendTracker appends;
     private final ArrayDeque<DriverLoop.CoreTask> tasks = new ArrayDeque<>();
     private final ArrayDeque<RaftMessage> inbound = new ArrayDeque<>();
@@ -72,11 +79,14 @@ final class NodeProcess {
         NodeSetup setup = node.setup();
         this.log = SimRaftLog.open(node.disk(), setup.logMode(), setup.logObserver());
         this.listener = setup.listenerFor(node.nodeId());
+        this.role = setup.roleFor(node);
+        RaftListener coreListener = role == null ? listener : new TeeListener(listener, role.listener());
         SimQuorumStateStore store = new SimQuorumStateStore(node.disk(), setup.persistVotes());
         // The checkers read the core's state after every event, not the status a pass publishes.
         this.loop = new DriverLoop(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),
-                listener, localNowMs(), this::send, published -> { });
+                coreListener, localNowMs(), this::send, published -> { });
         this.core = loop.core();
+        this.rolePort = role == null ? null : new RolePort(core);
         this.lastSnapshotOffset = log.startOffset();
         if (setup.logMode() == LogFaultMode.ACK_BEFORE_SYNC) {
             scheduleWriteback();
@@ -94,6 +104,10 @@ final class NodeProcess {
 
     StateMachineListener listener() {
         return listener;
+    }
+
+    NodeRole role() {
+        return role;
     }
 
     /** Makes the driver loop once soon, e.g. after its clock jumped past its deadlines. */
@@ -147,6 +161,7 @@ final class NodeProcess {
     boolean kill() {
         alive = false;
         clearQueues();
+        stopRole();
         return log.crash();
     }
 
@@ -154,10 +169,17 @@ final class NodeProcess {
     void syncAndStop() {
         alive = false;
         clearQueues();
+        stopRole();
         if (log.hasUnflushed()) {
             log.flush();
         }
         log.close();
+    }
+
+    private void stopRole() {
+        if (role != null) {
+            role.stopped();
+        }
     }
 
     private void clearQueues() {
@@ -206,13 +228,21 @@ final class NodeProcess {
     }
 
     /** Between passes: the snapshot policy, the end of a graceful stop, then the wait for the next pass. */
-    private void afterPass(long deadline) {
+    private void afterPass(long passDeadline) {
         maybeQueueSnapshot();
         if (loop.isShutdownOver()) {
             node.stopGracefully();
             return;
         }
-        if (!tasks.isEmpty() || !inbound.isEmpty()) {
+        long deadline = passDeadline;
+        boolean roleWrote = false;
+        if (role != null) {
+            // The role's own thread, after the core call returned: its appends and resignations go to the core now.
+            rolePort.wrote = false;
+            deadline = Math.min(deadline, role.drive(rolePort, localNowMs()));
+            roleWrote = rolePort.wrote;
+        }
+        if (roleWrote || !tasks.isEmpty() || !inbound.isEmpty()) {
             requestStep();
         } else {
             scheduleWake(deadline);
@@ -228,6 +258,30 @@ final class NodeProcess {
         for (int i = 0; i < append.appendIds().length; i++) {
             appends.onAccepted(new AppendTracker.PendingAppend(append.appendIds()[i], node.nodeId(), result.epoch(),
                     firstOffset + i, node.scheduler().nowMs()));
+        }
+    }
+
+    /** The role's appends and resignations, made on the core between passes; a next pass sends and syncs them. */
+    private static final class RolePort implements RaftPort {
+        private final RaftCore core;
+        private boolean wrote;
+
+        RolePort(RaftCore core) {
+            this.core = core;
+        }
+
+        @Override
+        public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
+            wrote = true;
+            return core.append(epoch, records, nowMs);
+        }
+
+        @Override
+        public void resign(int epoch, long nowMs) {
+            wrote = true;
+            if (core.status().isLeader() && core.status().epoch() == epoch) {
+                core.resign(nowMs);
+            }
         }
     }
 

@@ -22,11 +22,14 @@ import java.util.function.UnaryOperator;
  * @param writebackIntervalMs     the OS writeback period of {@link LogFaultMode#ACK_BEFORE_SYNC}
  * @param outboundRewrite         what the simulated transport does to each outbound message:
  *                                the identity, except in the checker self-test
+ * @param roles                   what each node runs beside its checked state machine (system
+ *                                mode: a controller or a broker); null in raft-only mode
  */
 public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts timeouts, RaftLimits limits,
                         LogFaultMode logMode, boolean persistVotes, StateMachineModel model,
                         int snapshotIntervalRecords, int writebackIntervalMs, LogObserver logObserver,
-                        CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite) {
+                        CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite,
+                        NodeRoles roles) {
     public RaftConfig configFor(int nodeId) {
         return new RaftConfig(clusterId, nodeId, voterIds, timeouts, limits);
     }
@@ -37,5 +40,10 @@ public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts t
      */
     public StateMachineListener listenerFor(int nodeId) {
         return new StateMachineListener(nodeId, model, commitSink);
+    }
+
+    /** The role a new incarnation of {@code node} runs beside its state machine, or null (raft-only mode). */
+    public NodeRole roleFor(SimNode node) {
+        return roles == null ? null : roles.create(node);
     }
 }

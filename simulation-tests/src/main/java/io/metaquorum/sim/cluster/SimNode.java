@@ -43,6 +43,7 @@ public final class SimNode implements NetworkEndpoint {
     private long dataLossCount;
     private long wipeCount;
     private long lastWipeAtMs = Long.MIN_VALUE;
+    private StopReason lastStopReason;
 
     public SimNode(int nodeId, boolean voter, NodeSetup setup, SimDisk disk, NodeClock clock, Random random,
                    NodeEnvironment environment) {
@@ -92,6 +93,7 @@ public final class SimNode implements NetworkEndpoint {
             network.onProcessStopped(nodeId);
         }
         disk.wipe();
+        lastStopReason = StopReason.WIPE;
         dataLossCount++;
         wipeCount++;
         lastWipeAtMs = scheduler.nowMs();
@@ -143,6 +145,7 @@ public final class SimNode implements NetworkEndpoint {
     void stopGracefully() {
         process.syncAndStop();
         process = null;
+        lastStopReason = StopReason.SHUTDOWN;
         network.onProcessStopped(nodeId);
         lifecycle.onStopped(this, StopReason.SHUTDOWN);
     }
@@ -159,6 +162,7 @@ public final class SimNode implements NetworkEndpoint {
             dataLossCount++;
         }
         process = null;
+        lastStopReason = reason;
         network.onProcessStopped(nodeId);
         lifecycle.onStopped(this, reason);
     }
@@ -192,6 +196,16 @@ public final class SimNode implements NetworkEndpoint {
     /** The running process's log; the node must be running. */
     public SimRaftLog log() {
         return process.log();
+    }
+
+    /** The running process's role (system mode), or null when raft-only or not running. */
+    public NodeRole role() {
+        return process == null ? null : process.role();
+    }
+
+    /** How the last process incarnation ended, or null before any did. */
+    public StopReason lastStopReason() {
+        return lastStopReason;
     }
 
     /** The running process's state machine listener; the node must be running. */

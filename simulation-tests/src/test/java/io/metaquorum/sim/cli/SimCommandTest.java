@@ -30,7 +30,7 @@ class SimCommandTest {
         assertEquals(0, run("--help"));
         String help = out.toString(StandardCharsets.UTF_8);
         for (String flag : new String[] {"--seed", "--seeds", "--base-seed", "--events", "--faults", "--nodes",
-                "--observers", "--timeline"}) {
+                "--observers", "--system", "--timeline"}) {
             assertTrue(help.contains(flag), flag);
         }
     }
@@ -84,5 +84,23 @@ class SimCommandTest {
         assertTrue(lines.get(1).startsWith("seed 11 events "));
         assertTrue(Files.readString(file).contains("<svg"));
         assertEquals("2 passed, 0 failed", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void aSystemRunPrintsItsSeedLineAndTheSystemSummary() {
+        assertEquals(0, run("--system", "--seed", "2", "--events", "4000", "--faults", "none"));
+        List<String> lines = lines();
+        assertTrue(lines.get(0).matches("seed 2 events \\d+ trace [0-9a-f]{16}"), lines.get(0));
+        assertTrue(lines.get(lines.size() - 2).matches("system: \\d+ admin calls finished, .* leader epochs"),
+                lines.get(lines.size() - 2));
+        assertEquals("1 passed, 0 failed", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void aVariantOfTheOtherLayerIsRefused() {
+        assertEquals(2, run("--broken", "reply-before-commit"));
+        assertEquals("mq-simulate: --broken reply-before-commit breaks the system layer: add --system",
+                err.toString(StandardCharsets.UTF_8).trim());
+        assertEquals(2, run("--system", "--broken", "ack-before-sync"));
     }
 }

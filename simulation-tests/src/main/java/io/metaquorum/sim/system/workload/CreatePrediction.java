@@ -115,8 +115,15 @@ final class CreatePrediction {
         TreeSet<String> seen = new TreeSet<>();
         for (Config config : topic.configs()) {
             if (!ConfigSpec.valid(config.name(), config.value()) || !seen.add(config.name())) {
-                return Expectation.of(topic.name(), "invalid config " + config.name() + "=" + config.value(),
-                        ErrorCode.INVALID_CONFIG);
+                Expectation invalid = Expectation.of(topic.name(), "invalid config " + config.name() + "="
+                        + config.value(), ErrorCode.INVALID_CONFIG);
+                // The placement is judged first: what it may refuse (no unfenced broker) it may still refuse.
+                for (ErrorCode other : valid.allowed()) {
+                    if (other != ErrorCode.NONE) {
+                        invalid = invalid.or("placement: " + valid.why(), other);
+                    }
+                }
+                return invalid;
             }
         }
         return valid;

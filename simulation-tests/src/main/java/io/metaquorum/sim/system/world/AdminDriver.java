@@ -1,0 +1,281 @@
+package io.metaquorum.sim.system.world;
+
+import io.metaquorum.client.AdminOptions;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.sim.cluster.SimCluster;
+import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.scheduler.EventKind;
+import io.metaquorum.sim.scheduler.EventScheduler;
+import io.metaquorum.sim.system.admin.AdminInput;
+import io.metaquorum.sim.system.admin.AdminModel;
+import io.metaquorum.sim.system.admin.AdminOutput;
+import io.metaquorum.sim.system.admin.AdminPartitioner;
+import io.metaquorum.sim.system.linearizability.CheckResult;
+import io.metaquorum.sim.system.linearizability.History;
+import io.metaquorum.sim.system.linearizability.LinearizabilityChecker;
+import io.metaquorum.sim.system.linearizability.Operation;
+import io.metaquorum.sim.system.workload.AdminAnswer;
+import io.metaquorum.sim.system.workload.AdminCall;
+import io.metaquorum.sim.system.workload.AdminWorkload;
+import io.metaquorum.sim.system.workload.ClusterView;
+import io.metaquorum.sim.system.workload.ItemResult;
+import io.metaquorum.sim.system.workload.ReferenceModel;
+import io.metaquorum.sim.system.workload.SimAdminClient;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The admin clients of a system run: {@link #CLIENTS} {@link SimAdminClient}s, bootstrapped
+ * with every controller node, run the seeded {@link AdminWorkload} over {@link SystemRpc}
+ * once every broker is registered and unfenced. Each client thinks a random while between
+ * calls. Judged: every definite answer against the {@link ReferenceModel}; at the end, the
+ * history of writes for linearizability. Reads (describe, list) are served from whichever
+ * node's committed image, so they are not linearizable in production (README "Known
+ * limits"); they are judged by {@code ImageReplayCheck} (every node's image equals the
+ * committed log's replay at its offset, after every event) and by offsets that never go back
+ * for one client reading from one node incarnation ({@link #READ_OFFSETS}).
+ */
+public final class AdminDriver {
+    public static final String MODEL = "admin-answer-predicted";
+    public static final String LINEARIZABLE = "admin-history-linearizable";
+    public static final String READ_OFFSETS = "admin-read-offsets-monotonic";
+    static final int CLIENTS = 3;
+    private static final long THINK_MEAN_MS = 100;
+    private static final long CALL_TIMEOUT_MS = 5_000;
+    private static final AdminOptions OPTIONS = new AdminOptions(1_000, 100, 1_000);
+    /** Names valid work is spread over: enough that one name's sub-history stays small to search. */
+    private static final int NAME_POOL = 16;
+    private static final long LINEARIZABILITY_STEPS_MAX = 20_000_000;
+
+    private final SystemWorld world;
+    private final EventScheduler scheduler;
+    private final Random random;
+    private final SimCluster cluster;
+    private final ReferenceModel model = new ReferenceModel(1, 1);
+    private final History<AdminInput, AdminOutput> history = new History<>();
+    private final AdminWorkload workload;
+    private final List<SimAdminClient> clients = new ArrayList<>();
+    private final long[] nextStartMs = new long[CLIENTS];
+    private final long[] wakeAtMs = new long[CLIENTS];
+    private final long[] wakeToken = new long[CLIENTS];
+    /** Per client and "node/incarnation": the highest read offset answered. */
+    private final TreeMap<String, Long> readOffsets = new TreeMap<>();
+    /** History operations whose attempt certainly took no effect. */
+    private final BitSet noEffect = new BitSet();
+    private boolean started;
+    private boolean accepting = true;
+    private long probeSinceMs = Long.MAX_VALUE;
+    private long latestAckedWriteStartMs = -1;
+    private long callsFinished;
+    private long itemsAcknowledged;
+    private long topicsCreated;
+
+    AdminDriver(SystemWorld world, EventScheduler scheduler, Random random, SimCluster cluster) {
+        this.world = world;
+        this.scheduler = scheduler;
+        this.random = random;
+        this.cluster = cluster;
+        this.workload = new AdminWorkload(new Random(random.nextLong()), model, NAME_POOL);
+        List<Integer> controllers = new ArrayList<>();
+        cluster.voters().forEach(v -> controllers.add(v.nodeId()));
+        for (int c = 0; c < CLIENTS; c++) {
+            List<Integer> bootstrap = new ArrayList<>(controllers);
+            Collections.rotate(bootstrap, -c);
+            clients.add(new SimAdminClient(c, bootstrap, OPTIONS, CALL_TIMEOUT_MS, 1, history));
+            wakeAtMs[c] = Long.MAX_VALUE;
+        }
+    }
+
+    /** After every event: the clients begin once every broker is registered, unfenced and running. */
+    void afterEvent() {
+        if (!started && !cluster.observers().isEmpty() && world.allBrokersUnfenced()) {
+            started = true;
+            for (int c = 0; c < CLIENTS; c++) {
+                nextStartMs[c] = scheduler.nowMs() + think();
+                wake(c, nextStartMs[c]);
+            }
+        }
+    }
+
+    /** Keeps the clients starting calls until a write started at or after {@code sinceMs} is acknowledged. */
+    public void probeSince(long sinceMs) {
+        probeSinceMs = sinceMs;
+        accepting = true;
+        long now = scheduler.nowMs();
+        for (int c = 0; c < CLIENTS && started; c++) {
+            nextStartMs[c] = Math.max(nextStartMs[c], now);
+            wake(c, nextStartMs[c]);
+        }
+    }
+
+    /** The start time of the latest call whose write was acknowledged (NONE), or -1. */
+    public long latestAckedWriteStartMs() {
+        return latestAckedWriteStartMs;
+    }
+
+    private long think() {
+        return (long) (-THINK_MEAN_MS * Math.log(1 - random.nextDouble()));
+    }
+
+    private ClusterView view() {
+        TreeSet<Integer> brokers = new TreeSet<>();
+        cluster.observers().forEach(o -> brokers.add(o.nodeId()));
+        // Any broker may be fenced at any time under faults: none is sure to stay unfenced.
+        return new ClusterView(brokers, new TreeSet<>());
+    }
+
+    private void wake(int c, long atMs) {
+        if (atMs == Long.MAX_VALUE || wakeAtMs[c] <= atMs) {
+            return;
+        }
+        wakeAtMs[c] = atMs;
+        long token = ++wakeToken[c];
+        scheduler.schedule(Math.max(atMs, scheduler.nowMs()), EventKind.CLIENT, SystemRpc.CLIENT, () -> {
+            if (token == wakeToken[c]) {
+                wakeAtMs[c] = Long.MAX_VALUE;
+                tick(c);
+            }
+        });
+    }
+
+    private void tick(int c) {
+        long now = scheduler.nowMs();
+        SimAdminClient client = clients.get(c);
+        poll(c, now);
+        client.takeFinished(now).ifPresent(this::finished);
+        if (client.idle() && accepting && now >= nextStartMs[c]) {
+            AdminCall call = workload.next(view());
+            model.onStart(call);
+            client.start(call, now);
+            poll(c, now);
+        }
+        if (client.idle() && accepting && now >= nextStartMs[c]) {
+            nextStartMs[c] = now + Math.max(1, think());
+        }
+        wake(c, client.idle() ? (accepting ? nextStartMs[c] : Long.MAX_VALUE) : client.nextDeadlineMs());
+    }
+
+    private void finished(SimAdminClient.Finished done) {
+        model.onFinish(done.call(), done.items(), view());
+        callsFinished++;
+        for (ReferenceModel.FinalItem item : done.items()) {
+            if (item.definite() && item.code() == ErrorCode.NONE && done.call().writes()) {
+                itemsAcknowledged++;
+                latestAckedWriteStartMs = Math.max(latestAckedWriteStartMs, done.startMs());
+                if (done.call() instanceof AdminCall.CreateTopics create && !create.request().validateOnly()) {
+                    topicsCreated++;
+                }
+                if (done.startMs() >= probeSinceMs) {
+                    accepting = false;
+                }
+            }
+        }
+        if (!model.mismatches().isEmpty()) {
+            throw new CheckFailure(MODEL, model.mismatches().get(0).toString());
+        }
+    }
+
+    /** Sends the client's due attempt, noting which history operations it recorded. */
+    private void poll(int c, long now) {
+        int firstOp = history.size();
+        clients.get(c).poll(now).ifPresent(attempt -> send(c, attempt, firstOp, history.size()));
+    }
+
+    /**
+     * Sends one attempt. The simulator knows what the client cannot: an attempt no controller
+     * handled (lost on the way, the node down) or one a standby refused on the spot (NOT_CONTROLLER
+     * before anything was appended) took no effect, though the client must treat it as unknown;
+     * its operations are left out of the history judged ({@link #noEffect}), which keeps the
+     * search small and removes only what certainly did not happen.
+     */
+    private void send(int c, SimAdminClient.Attempt attempt, int firstOp, int endOp) {
+        SimAdminClient client = clients.get(c);
+        String[] servedBy = new String[1];
+        for (int op = firstOp; op < endOp; op++) {
+            noEffect.set(op);
+        }
+        world.rpc().<AdminAnswer>call(SystemRpc.CLIENT, () -> true, attempt.nodeId(), (callee, reply) -> {
+            servedBy[0] = callee.nodeId() + "/" + callee.incarnation();
+            if (callee.role() instanceof ControllerRole controller) {
+                boolean[] handling = {true};
+                noEffect.clear(firstOp, endOp);
+                controller.handleAdmin(attempt.call(), world.localNowMs(callee), answer -> {
+                    if (handling[0] && allNotController(answer)) {
+                        noEffect.set(firstOp, endOp);
+                    }
+                    reply.accept(answer);
+                });
+                handling[0] = false;
+                callee.nudge();
+            }
+        }, answer -> {
+            checkReadOffsets(c, servedBy[0], answer);
+            client.onAnswer(attempt.id(), answer, scheduler.nowMs());
+            tick(c);
+        }, () -> {
+            client.onNoAnswer(attempt.id(), scheduler.nowMs());
+            tick(c);
+        });
+    }
+
+    private static boolean allNotController(AdminAnswer answer) {
+        return answer.items().stream().allMatch(item -> item.code() == ErrorCode.NOT_CONTROLLER);
+    }
+
+    private void checkReadOffsets(int c, String node, AdminAnswer answer) {
+        for (ItemResult item : answer.items()) {
+            long offset = item.output() instanceof AdminOutput.Described d ? d.offset()
+                    : item.output() instanceof AdminOutput.Listed l ? l.offset() : -1;
+            if (offset < 0) {
+                continue;
+            }
+            String key = c + "@" + node;
+            Long before = readOffsets.put(key, Math.max(offset, readOffsets.getOrDefault(key, -1L)));
+            if (before != null && offset < before) {
+                throw new CheckFailure(READ_OFFSETS, "client " + c + " read offset " + offset + " from node "
+                        + node + " after reading offset " + before + " from it");
+            }
+        }
+    }
+
+    /** At the end: the write history must be linearizable. */
+    void finish() {
+        List<Operation<AdminInput, AdminOutput>> writes = new ArrayList<>();
+        for (Operation<AdminInput, AdminOutput> op : history.operations()) {
+            boolean read = op.input() instanceof AdminInput.DescribeTopic || op.input() instanceof AdminInput.ListTopics;
+            if (!read && !(noEffect.get(op.id()) && !op.outcomeKnown())) {
+                writes.add(op.project(writes.size(), op.input(), op.output()));
+            }
+        }
+        CheckResult result = new LinearizabilityChecker<>(new AdminModel(), new AdminPartitioner(),
+                LINEARIZABILITY_STEPS_MAX).check(writes);
+        if (!result.linearizable()) {
+            throw new CheckFailure(LINEARIZABLE, writes.size() + " write operations: " + result);
+        }
+    }
+
+    long callsFinished() {
+        return callsFinished;
+    }
+
+    long itemsAcknowledged() {
+        return itemsAcknowledged;
+    }
+
+    long topicsCreated() {
+        return topicsCreated;
+    }
+
+    long historySize() {
+        return history.size();
+    }
+
+    long unknownOutcomes() {
+        return history.operations().stream().filter(op -> !op.outcomeKnown()).count();
+    }
+}

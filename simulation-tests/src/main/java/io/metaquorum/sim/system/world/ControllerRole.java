@@ -1,0 +1,117 @@
+package io.metaquorum.sim.system.world;
+
+import io.metaquorum.broker.lifecycle.LifecycleCall;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotReader;
+import io.metaquorum.sim.cluster.NodeRole;
+import io.metaquorum.sim.system.admin.AdminOutput;
+import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
+import io.metaquorum.sim.system.node.LifecycleAnswer;
+import io.metaquorum.sim.system.node.RaftPort;
+import io.metaquorum.sim.system.node.SimControllerNode;
+import io.metaquorum.sim.system.workload.AdminAnswer;
+import io.metaquorum.sim.system.workload.AdminCall;
+import io.metaquorum.sim.system.workload.ItemResult;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A voter's role in system mode: the real controller ({@link SimControllerNode}) of one
+ * process incarnation and its admin service. Answers owed when the process ends are never
+ * sent (the connection died with it).
+ */
+final class ControllerRole implements NodeRole {
+    private final SimControllerNode node;
+    private final ControllerAdminEndpoint admin;
+    private final RaftListener listener;
+    private boolean alive = true;
+
+    ControllerRole(SimControllerNode node, int writeTimeoutMs, Consumer<List<RecordBatch>> committed) {
+        this.node = node;
+        this.admin = node.adminEndpoint(writeTimeoutMs);
+        this.listener = new CommitTap(node, committed);
+    }
+
+    SimControllerNode node() {
+        return node;
+    }
+
+    @Override
+    public RaftListener listener() {
+        return listener;
+    }
+
+    @Override
+    public long drive(RaftPort raft, long nowMs) {
+        return node.drive(raft, nowMs);
+    }
+
+    @Override
+    public void stopped() {
+        alive = false;
+    }
+
+    void handleLifecycle(LifecycleCall call, long nowMs, Consumer<LifecycleAnswer> reply) {
+        node.handleLifecycle(call, nowMs, answer -> {
+            if (alive) {
+                reply.accept(answer);
+            }
+        });
+    }
+
+    void handleAdmin(AdminCall call, long nowMs, Consumer<AdminAnswer> reply) {
+        admin.handle(call, nowMs, answer -> {
+            if (alive) {
+                reply.accept(answer);
+            }
+        });
+    }
+
+    /** What a node that runs no controller answers an admin call: NOT_CONTROLLER for every item. */
+    static AdminAnswer notController(AdminCall call) {
+        return new AdminAnswer(call.items().stream().map(item -> new ItemResult(item,
+                ErrorCode.NOT_CONTROLLER,
+                AdminOutput.WriteResult.failed(ErrorCode.NOT_CONTROLLER))).toList(), -1);
+    }
+
+    /** Shows every committed batch to the checkers' replay before the node's own listener gets it. */
+    static final class CommitTap implements RaftListener {
+        private final RaftListener target;
+        private final Consumer<List<RecordBatch>> committed;
+
+        CommitTap(RaftListener target, Consumer<List<RecordBatch>> committed) {
+            this.target = target;
+            this.committed = committed;
+        }
+
+        @Override
+        public void handleCommit(List<RecordBatch> batches) {
+            committed.accept(batches);
+            target.handleCommit(batches);
+        }
+
+        @Override
+        public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+            target.handleLoadSnapshot(snapshotId, snapshot);
+        }
+
+        @Override
+        public void handleLeaderChange(LeaderAndEpoch leader) {
+            target.handleLeaderChange(leader);
+        }
+
+        @Override
+        public void handleBecomeLeader(int epoch, long epochStartOffset) {
+            target.handleBecomeLeader(epoch, epochStartOffset);
+        }
+
+        @Override
+        public void handleResign(int epoch) {
+            target.handleResign(epoch);
+        }
+    }
+}

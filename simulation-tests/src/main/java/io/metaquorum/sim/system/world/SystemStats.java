@@ -1,0 +1,21 @@
+package io.metaquorum.sim.system.world;
+
+/**
+ * What the system layer of one run did.
+ *
+ * @param adminCalls       admin calls finished (any answer, or given up at their deadline)
+ * @param itemsAcknowledged write items answered NONE
+ * @param topicsCreated    topics acknowledged as created
+ * @param fences           FenceBrokerRecords committed
+ * @param unfences         UnfenceBrokerRecords committed
+ * @param unfencesAfterFence of them, unfencing a broker a FenceBrokerRecord had fenced
+ * @param registrations    RegisterBrokerRecords committed
+ * @param topicIds         distinct topic ids created
+ * @param directoryChecks  complete reconcile passes whose directories were checked
+ * @param historyOperations admin attempts recorded in the history
+ * @param unknownOutcomes  of them, with no definite answer
+ */
+public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
+                          long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
+                          long historyOperations, long unknownOutcomes) {
+}

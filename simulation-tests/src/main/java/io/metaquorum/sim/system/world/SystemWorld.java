@@ -1,0 +1,240 @@
+package io.metaquorum.sim.system.world;
+
+import io.metaquorum.broker.lifecycle.BrokerState;
+import io.metaquorum.broker.lifecycle.LifecycleTimings;
+import io.metaquorum.metadata.controller.ControllerConfig;
+import io.metaquorum.metadata.controller.ControllerManagers;
+import io.metaquorum.metadata.controller.CreateTopicPolicy;
+import io.metaquorum.metadata.controller.ReplicationDefaults;
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.protocol.Uuid;
+import io.metaquorum.sim.cluster.NodeRole;
+import io.metaquorum.sim.cluster.NodeRoles;
+import io.metaquorum.sim.cluster.SimCluster;
+import io.metaquorum.sim.cluster.SimNode;
+import io.metaquorum.sim.cluster.StopReason;
+import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.network.SimNetwork;
+import io.metaquorum.sim.scheduler.EventScheduler;
+import io.metaquorum.sim.system.fs.CrashMode;
+import io.metaquorum.sim.system.fs.MetadataWriteOrder;
+import io.metaquorum.sim.system.fs.SimFileSystem;
+import io.metaquorum.sim.system.fs.SimPartitionStore;
+import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
+import io.metaquorum.sim.system.invariant.ImageReplayCheck;
+import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
+import io.metaquorum.sim.system.invariant.ReplayedLog;
+import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
+import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
+import io.metaquorum.sim.system.node.SimBrokerNode;
+import io.metaquorum.sim.system.node.SimControllerNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The system layer of a simulated cluster (issue 13 §1): every voter runs the real controller,
+ * every observer the real broker over its machine's {@link SimFileSystem} (which outlives
+ * process crashes as the raft disk does: unsynced files and entries are lost at a crash, kept
+ * at a graceful stop; a wipe replaces it by an empty one), admin clients run the seeded
+ * workload against the controllers ({@link AdminDriver}), and the system invariants run after
+ * every event ({@link #afterEvent}) and at the end ({@link #finish}).
+ *
+ * <p>The checkers' replay of the committed metadata log is fed by the first node that hands a
+ * committed batch to its state machine; raft's own checks prove every node's committed log is
+ * the same, so any node's batches define it.
+ */
+public final class SystemWorld implements NodeRoles {
+    public static final List<Path> LOG_DIRS = List.of(Path.of("/data/a"), Path.of("/data/b"));
+    static final long SESSION_TIMEOUT_MS = 3_000;
+    static final long STRAY_DELAY_MS = 2_000;
+    static final long LIFECYCLE_CALL_TIMEOUT_MS = 1_000;
+    static final int WRITE_TIMEOUT_MS = 2_000;
+    private static final LifecycleTimings TIMINGS = new LifecycleTimings(500, 100, 1_000);
+    private static final long CONTROLLER_IDLE_INTERVAL_MS = 500;
+
+    private final String clusterId;
+    /** What the admin service gives a write to commit; 0 answers it once raft accepts it (the broken variant). */
+    private final int writeTimeoutMs;
+    private final EventScheduler scheduler;
+    private Random random;
+    private final TopicIdReuseCheck ids = new TopicIdReuseCheck();
+    private final ReplayedLog replayed = new ReplayedLog(this::observeRecord);
+    private final ImageReplayCheck imageCheck = new ImageReplayCheck(replayed);
+    private final TreeMap<Integer, SimFileSystem> disks = new TreeMap<>();
+    private final TreeMap<Integer, Long> disksWipeCount = new TreeMap<>();
+    /** Per node id: the image last judged (by identity), so an unchanged image is not compared again. */
+    private final TreeMap<Integer, MetadataImage> judged = new TreeMap<>();
+    private MetadataImage committedJudged;
+    private SimCluster cluster;
+    private SystemRpc rpc;
+    private AdminDriver admin;
+    private long fenceRecords;
+    private long unfenceRecords;
+    private long registrations;
+    /** Brokers a committed FenceBrokerRecord fenced, until an UnfenceBrokerRecord unfences them. */
+    private final TreeSet<Integer> fencedBrokers = new TreeSet<>();
+    private long unfencesAfterFence;
+    private long directoryChecks;
+
+    /** @param replyBeforeCommit the checker self-test's broken controller: writes answered once raft accepts them */
+    public SystemWorld(String clusterId, EventScheduler scheduler, boolean replyBeforeCommit) {
+        this.clusterId = clusterId;
+        this.scheduler = scheduler;
+        this.writeTimeoutMs = replyBeforeCommit ? 0 : WRITE_TIMEOUT_MS;
+    }
+
+    /**
+     * Completes the wiring once the nodes exist (they need this object to build their roles,
+     * which they do only once started); {@code systemRandom} is the system layer's own stream.
+     */
+    public void attach(SimCluster simCluster, SimNetwork network, Random systemRandom) {
+        this.cluster = simCluster;
+        this.random = systemRandom;
+        this.rpc = new SystemRpc(scheduler, network, simCluster, new Random(random.nextLong()));
+        this.admin = new AdminDriver(this, scheduler, new Random(random.nextLong()), simCluster);
+    }
+
+    public AdminDriver admin() {
+        return admin;
+    }
+
+    SystemRpc rpc() {
+        return rpc;
+    }
+
+    SimCluster cluster() {
+        return cluster;
+    }
+
+    /** The committed image as the checkers replayed it. */
+    MetadataImage committedImage() {
+        return replayed.last();
+    }
+
+    long localNowMs(SimNode node) {
+        return node.clock().localMs(scheduler.nowMs());
+    }
+
+    @Override
+    public NodeRole create(SimNode node) {
+        if (node.isVoter()) {
+            ControllerConfig config = new ControllerConfig(new ControllerManagers.Settings(ReplicationDefaults.KAFKA,
+                    SESSION_TIMEOUT_MS, new TreeMap<>()), CreateTopicPolicy.NONE, CONTROLLER_IDLE_INTERVAL_MS, 8192);
+            SimControllerNode controller = new SimControllerNode(node.nodeId(), config,
+                    new SplittableRandom(random.nextLong()), Long.MAX_VALUE, task -> false);
+            return new ControllerRole(controller, writeTimeoutMs, this::onCommitted);
+        }
+        SimFileSystem fs = diskOf(node);
+        Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(node.nodeId())
+                .setLeastSignificantBits(node.incarnation()).build();
+        SimBrokerNode broker = new SimBrokerNode(node.nodeId(), clusterId, incarnation, TIMINGS,
+                new SimPartitionStore(fs, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC), LOG_DIRS, STRAY_DELAY_MS,
+                Long.MAX_VALUE, task -> false);
+        return new BrokerRole(node, broker, this);
+    }
+
+    /**
+     * The machine's file system for a new incarnation: kept across restarts (what a crash did
+     * not sync is lost now, at the restart: nothing touched it in between), a new one after a wipe.
+     */
+    private SimFileSystem diskOf(SimNode node) {
+        int id = node.nodeId();
+        SimFileSystem fs = disks.get(id);
+        if (fs == null || disksWipeCount.get(id) != node.wipeCount()) {
+            fs = new SimFileSystem(new Random(random.nextLong()), CrashMode.KEEP_RANDOM_PREFIX);
+            LOG_DIRS.forEach(fs::mkdirs);
+            disks.put(id, fs);
+            disksWipeCount.put(id, node.wipeCount());
+        } else if (node.lastStopReason() != StopReason.SHUTDOWN) {
+            fs.crash();
+            fs.restart();
+        }
+        return fs;
+    }
+
+    /** A node hands committed batches to its state machine: the first to reach an offset extends the replay. */
+    void onCommitted(List<RecordBatch> batches) {
+        for (RecordBatch batch : batches) {
+            long end = replayed.last().committedEndOffset();
+            if (batch.getBaseOffset() == end) {
+                replayed.append(batch);
+            } else if (batch.getBaseOffset() > end) {
+                throw new CheckFailure(ImageReplayCheck.NAME, "a committed batch at " + batch.getBaseOffset()
+                        + " reached a state machine before the committed log's end " + end + " did");
+            }
+        }
+    }
+
+    private void observeRecord(MetadataRecord record, long offset) {
+        ids.observe(record, offset);
+        if (record.hasFenceBroker()) {
+            fenceRecords++;
+            fencedBrokers.add(record.getFenceBroker().getBrokerId());
+        } else if (record.hasUnfenceBroker()) {
+            unfenceRecords++;
+            if (fencedBrokers.remove(record.getUnfenceBroker().getBrokerId())) {
+                unfencesAfterFence++;
+            }
+        } else if (record.hasRegisterBroker()) {
+            registrations++;
+        }
+    }
+
+    void checkDirectories(int brokerId, SimBrokerNode broker, long nowMs) {
+        directoryChecks++;
+        BrokerDirectoryCheck.check(brokerId, broker.reconciledImage(), disks.get(brokerId), LOG_DIRS, nowMs,
+                STRAY_DELAY_MS, 1);
+    }
+
+    /** After every event: each node's image equals the replay at its offset; the committed image is valid. */
+    public void afterEvent() {
+        for (SimNode node : cluster.nodes()) {
+            NodeRole role = node.role();
+            MetadataImage image = role instanceof ControllerRole c ? c.node().image()
+                    : role instanceof BrokerRole b ? b.broker().image() : null;
+            if (image != null && judged.get(node.nodeId()) != image) {
+                judged.put(node.nodeId(), image);
+                imageCheck.observe(node.nodeId(), image);
+            }
+        }
+        MetadataImage committed = replayed.last();
+        if (committed != committedJudged) {
+            committedJudged = committed;
+            PartitionLeaderCheck.check(0, committed);
+            TopicCompletenessCheck.check(0, committed);
+        }
+        admin.afterEvent();
+    }
+
+    /** At the end of a run: the admin history and the reference model's verdicts. */
+    public void finish() {
+        admin.finish();
+    }
+
+    /** Whether every broker in {@code ids} is registered and unfenced in the committed image and running. */
+    boolean allBrokersUnfenced() {
+        MetadataImage image = replayed.last();
+        for (SimNode node : cluster.observers()) {
+            var registration = image.cluster().broker(node.nodeId());
+            if (registration == null || registration.fenced()) {
+                return false;
+            }
+            if (!(node.role() instanceof BrokerRole b) || b.broker().state() != BrokerState.RUNNING) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public SystemStats stats() {
+        return new SystemStats(admin.callsFinished(), admin.itemsAcknowledged(), admin.topicsCreated(),
+                fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
+                admin.historySize(), admin.unknownOutcomes());
+    }
+}

@@ -1,0 +1,55 @@
+package io.metaquorum.sim;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.sim.system.world.SystemStats;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The system-mode sweep ({@code mq-simulate --system}): seeds 1..{@value #SEEDS}, every fault
+ * allowed (each seed draws its mix), 3 controllers and 3 brokers, the default event budget.
+ * Every seed must pass (raft and system invariants after every event, the admin history at
+ * the end) and must have exercised the layer: admin writes acknowledged, a controller failover
+ * (a second leader epoch). Over the sweep, at least {@value #FENCED_AND_UNFENCED_SEEDS_MIN}
+ * seeds must have fenced a broker and unfenced it again (a seed whose faults spare the brokers
+ * does neither).
+ */
+class SimSystemSweepTest {
+    static final long SEEDS = 10;
+    static final int FENCED_AND_UNFENCED_SEEDS_MIN = 7;
+    private static long fencedAndUnfenced;
+    private static long acknowledged;
+    private static long topics;
+    private static long events;
+
+    @TestFactory
+    Stream<DynamicTest> everySystemSeedKeepsEveryInvariant() {
+        return LongStream.rangeClosed(1, SEEDS).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+            SimulationResult result = Simulation.run(SimulationOptions.systemDefaults(seed));
+            assertTrue(result.passed(), result::describe);
+            SystemStats system = result.system();
+            assertNotNull(system, "a system run reports what its system layer did");
+            assertTrue(system.itemsAcknowledged() > 0, "seed " + seed + ": no admin write acknowledged: " + system);
+            assertTrue(result.stats().elections() >= 2, "seed " + seed + ": no controller failover: "
+                    + result.stats());
+            fencedAndUnfenced += system.unfencesAfterFence() > 0 ? 1 : 0;
+            acknowledged += system.itemsAcknowledged();
+            topics += system.topicsCreated();
+            events += result.events();
+        }));
+    }
+
+    @AfterAll
+    static void everyFewSeedsFencedAndUnfencedABroker() {
+        System.out.println("system sweep: " + SEEDS + " seeds, " + events + " events, " + acknowledged
+                + " write items acknowledged, " + topics + " topics created, " + fencedAndUnfenced
+                + " seeds fenced and unfenced a broker");
+        assertTrue(fencedAndUnfenced >= FENCED_AND_UNFENCED_SEEDS_MIN, fencedAndUnfenced + " of " + SEEDS
+                + " seeds fenced and unfenced a broker");
+    }
+}
