@@ -30,6 +30,7 @@ import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.node.SimBrokerNode;
 import io.metaquorum.sim.system.node.SimControllerNode;
+import io.metaquorum.sim.timeline.BrokerTimeline;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -81,6 +82,8 @@ public final class SystemWorld implements NodeRoles {
     private final TreeSet<Integer> fencedBrokers = new TreeSet<>();
     private long unfencesAfterFence;
     private long directoryChecks;
+    /** Null unless the run records a timeline. */
+    private BrokerTimeline timeline;
 
     /** @param replyBeforeCommit the checker self-test's broken controller: writes answered once raft accepts them */
     public SystemWorld(String clusterId, EventScheduler scheduler, boolean replyBeforeCommit) {
@@ -98,6 +101,12 @@ public final class SystemWorld implements NodeRoles {
         this.random = systemRandom;
         this.rpc = new SystemRpc(scheduler, network, simCluster, new Random(random.nextLong()));
         this.admin = new AdminDriver(this, scheduler, new Random(random.nextLong()), simCluster);
+    }
+
+    /** Records brokers' states and admin calls into {@code brokerTimeline} from now on (reads only). */
+    public void recordTimeline(BrokerTimeline brokerTimeline) {
+        this.timeline = brokerTimeline;
+        admin.recordTimeline(brokerTimeline);
     }
 
     public AdminDriver admin() {
@@ -210,6 +219,21 @@ public final class SystemWorld implements NodeRoles {
             TopicCompletenessCheck.check(0, committed);
         }
         admin.afterEvent();
+        if (timeline != null) {
+            observeBrokers(committed);
+        }
+    }
+
+    private void observeBrokers(MetadataImage committed) {
+        long now = scheduler.nowMs();
+        for (SimNode node : cluster.observers()) {
+            String state = node.isRunning() && node.role() instanceof BrokerRole b ? b.broker().state().name()
+                    : BrokerTimeline.DOWN;
+            var registration = committed.cluster().broker(node.nodeId());
+            String registered = registration == null ? BrokerTimeline.UNREGISTERED
+                    : registration.fenced() ? BrokerTimeline.FENCED : BrokerTimeline.UNFENCED;
+            timeline.observeBroker(node.nodeId(), state, registered, now);
+        }
     }
 
     /** At the end of a run: the admin history and the reference model's verdicts. */
