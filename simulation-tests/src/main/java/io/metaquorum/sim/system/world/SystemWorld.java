@@ -69,8 +69,8 @@ public final class SystemWorld implements NodeRoles {
     private final ImageReplayCheck imageCheck = new ImageReplayCheck(replayed);
     private final TreeMap<Integer, SimFileSystem> disks = new TreeMap<>();
     private final TreeMap<Integer, Long> disksWipeCount = new TreeMap<>();
-    /** Per node id: the image last judged (by identity), so an unchanged image is not compared again. */
-    private final TreeMap<Integer, MetadataImage> judged = new TreeMap<>();
+    /** Per node position: the image last judged (by identity), so an unchanged image is not compared again. */
+    private MetadataImage[] judged;
     private MetadataImage committedJudged;
     private SimCluster cluster;
     private SystemRpc rpc;
@@ -203,12 +203,17 @@ public final class SystemWorld implements NodeRoles {
 
     /** After every event: each node's image equals the replay at its offset; the committed image is valid. */
     public void afterEvent() {
-        for (SimNode node : cluster.nodes()) {
+        List<SimNode> nodes = cluster.nodes();
+        if (judged == null) {
+            judged = new MetadataImage[nodes.size()];
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            SimNode node = nodes.get(i);
             NodeRole role = node.role();
             MetadataImage image = role instanceof ControllerRole c ? c.node().image()
                     : role instanceof BrokerRole b ? b.broker().image() : null;
-            if (image != null && judged.get(node.nodeId()) != image) {
-                judged.put(node.nodeId(), image);
+            if (image != null && judged[i] != image) {
+                judged[i] = image;
                 imageCheck.observe(node.nodeId(), image);
             }
         }
