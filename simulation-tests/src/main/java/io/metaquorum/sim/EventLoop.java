@@ -7,6 +7,7 @@ import io.metaquorum.sim.invariant.ConvergenceCheck;
 import io.metaquorum.sim.scheduler.ScheduledEvent;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs a {@link World}'s events one at a time and, after each, mixes what changed into the
@@ -89,7 +90,7 @@ final class EventLoop {
     void awaitConvergence(Set<Integer> expectedUp, long sinceMs, long boundMs, String stage) {
         long startEvents = world.scheduler().executedCount();
         while (true) {
-            String why = ConvergenceCheck.whyNotConverged(world.cluster(), expectedUp,
+            Supplier<String> why = ConvergenceCheck.notConverged(world.cluster(), expectedUp,
                     world.latestProgressMs(), sinceMs);
             if (why == null) {
                 return;
@@ -98,7 +99,7 @@ final class EventLoop {
             long events = world.scheduler().executedCount() - startEvents;
             if (elapsed > boundMs || events > WAIT_EVENTS_MAX || !step()) {
                 throw new CheckFailure("liveness", "not converged " + elapsed + " ms (" + events + " events) after"
-                        + " healing " + stage + ": " + why);
+                        + " healing " + stage + ": " + why.get());
             }
         }
     }

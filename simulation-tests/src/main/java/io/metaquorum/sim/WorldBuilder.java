@@ -109,6 +109,9 @@ final class WorldBuilder {
         logObserver.setTarget(checker);
         TimelineRecorder timeline = options.recordTimeline() ? newTimeline(nodes) : null;
         FaultListener faultListener = timeline == null ? FaultListener.NONE : timeline;
+        if (system != null && timeline != null) {
+            system.recordTimeline(timeline.system());
+        }
         FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, faultProfile,
                 faultListener);
         faults.attach(cluster, committed);

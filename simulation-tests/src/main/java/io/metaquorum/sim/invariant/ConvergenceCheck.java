@@ -6,6 +6,7 @@ import io.metaquorum.sim.cluster.SimNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Liveness after healing: every node expected up is running; exactly one leader, whose
@@ -26,39 +27,56 @@ public final class ConvergenceCheck {
      */
     public static String whyNotConverged(SimCluster cluster, Set<Integer> expectedUp, long latestAckedMs,
                                          long healedAtMs) {
+        Supplier<String> why = notConverged(cluster, expectedUp, latestAckedMs, healedAtMs);
+        return why == null ? null : why.get();
+    }
+
+    /**
+     * The same, with the reason left unwritten until asked for: the liveness phase asks after
+     * every event, and writes the reason only if the bound passes.
+     */
+    public static Supplier<String> notConverged(SimCluster cluster, Set<Integer> expectedUp, long latestAckedMs,
+                                                long healedAtMs) {
         List<RaftStatus> running = new ArrayList<>();
         for (SimNode node : cluster.running()) {
             running.add(node.status());
         }
-        return whyNotConverged(running, expectedUp, latestAckedMs, healedAtMs);
+        return notConverged(running, expectedUp, latestAckedMs, healedAtMs);
     }
 
     /** The same, over the statuses of the running nodes (in node order). */
     public static String whyNotConverged(List<RaftStatus> running, Set<Integer> expectedUp, long latestAckedMs,
                                          long healedAtMs) {
+        Supplier<String> why = notConverged(running, expectedUp, latestAckedMs, healedAtMs);
+        return why == null ? null : why.get();
+    }
+
+    private static Supplier<String> notConverged(List<RaftStatus> running, Set<Integer> expectedUp,
+                                                 long latestAckedMs, long healedAtMs) {
         for (int id : expectedUp) {
-            if (running.stream().noneMatch(status -> status.nodeId() == id)) {
-                return "node " + id + " is not running";
+            if (!isRunning(running, id)) {
+                return () -> "node " + id + " is not running";
             }
         }
         RaftStatus leader = null;
         for (RaftStatus status : running) {
             if (status.isLeader()) {
                 if (leader != null) {
-                    return "two running leaders: " + leader.nodeId() + " (epoch " + leader.epoch() + ") and "
+                    RaftStatus first = leader;
+                    return () -> "two running leaders: " + first.nodeId() + " (epoch " + first.epoch() + ") and "
                             + status.nodeId() + " (epoch " + status.epoch() + ")";
                 }
                 leader = status;
             }
         }
         if (leader == null) {
-            return "no leader";
+            return () -> "no leader";
         }
         if (latestAckedMs < healedAtMs) {
-            return "no append accepted since healing has been acknowledged yet";
+            return () -> "no append accepted since healing has been acknowledged yet";
         }
         for (RaftStatus status : running) {
-            String lag = lag(status, leader);
+            Supplier<String> lag = lag(status, leader);
             if (lag != null) {
                 return lag;
             }
@@ -66,14 +84,23 @@ public final class ConvergenceCheck {
         return null;
     }
 
-    private static String lag(RaftStatus status, RaftStatus leader) {
+    private static boolean isRunning(List<RaftStatus> running, int id) {
+        for (RaftStatus status : running) {
+            if (status.nodeId() == id) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Supplier<String> lag(RaftStatus status, RaftStatus leader) {
         if (status.epoch() != leader.epoch() || status.leaderId() != leader.nodeId()) {
-            return "node " + status.nodeId() + " is in epoch " + status.epoch() + " with leader " + status.leaderId()
-                    + "; the leader is " + leader.nodeId() + " in epoch " + leader.epoch();
+            return () -> "node " + status.nodeId() + " is in epoch " + status.epoch() + " with leader "
+                    + status.leaderId() + "; the leader is " + leader.nodeId() + " in epoch " + leader.epoch();
         }
         if (status.logEndOffset() != leader.logEndOffset() || status.highWatermark() != leader.highWatermark()
                 || status.appliedOffset() != leader.highWatermark()) {
-            return "node " + status.nodeId() + " has log end " + status.logEndOffset() + ", high watermark "
+            return () -> "node " + status.nodeId() + " has log end " + status.logEndOffset() + ", high watermark "
                     + status.highWatermark() + ", applied " + status.appliedOffset() + "; the leader has "
                     + leader.logEndOffset() + ", " + leader.highWatermark();
         }

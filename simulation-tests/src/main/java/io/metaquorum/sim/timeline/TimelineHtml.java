@@ -9,7 +9,8 @@ import java.util.Map;
  * per node with its role and epoch over simulated time (hover for details), the network's
  * partitions as bands across all rows, each node's stops and instant faults under its row,
  * the leaders' commits as ticks, and the moment healing began. No scripts, no external
- * resources: open the file in any browser.
+ * resources: open the file in any browser. System mode adds its broker and admin rows
+ * ({@link SystemRowsHtml}).
  */
 public final class TimelineHtml {
     private static final int LEFT = 110;
@@ -25,26 +26,29 @@ public final class TimelineHtml {
 
     public static String render(Timeline timeline, SimulationResult result) {
         int rows = timeline.nodes().size();
-        int height = TOP + ROW * (rows + 2) + 90;
+        int systemRows = SystemRowsHtml.rows(timeline);
+        int height = TOP + ROW * (rows + systemRows + 2) + 112;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d'"
                 + " font-family='monospace' font-size='11'>%n", LEFT + PLOT_WIDTH + 30, height));
         svg.append("<defs><pattern id='down' width='6' height='6' patternUnits='userSpaceOnUse'>"
                 + "<path d='M0,6 L6,0' stroke='#999' stroke-width='1'/></pattern></defs>\n");
         Scale scale = new Scale(Math.max(1, timeline.endMs()));
-        drawAxis(svg, scale, rows);
+        drawAxis(svg, scale, rows + systemRows);
         drawCommits(svg, timeline, scale);
         for (int i = 0; i < rows; i++) {
             drawNode(svg, timeline.nodes().get(i), TOP + ROW * (i + 1), scale);
         }
         drawBands(svg, timeline, scale, rows);
+        SystemRowsHtml.draw(svg, timeline, scale, TOP + ROW * (rows + 1), ROW);
         if (timeline.healedAtMs() >= 0) {
             double x = scale.x(timeline.healedAtMs());
             svg.append(String.format(Locale.ROOT, "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#000'"
                     + " stroke-dasharray='6,3'/><text x='%.1f' y='%d'>heal: liveness phase</text>%n",
-                    x, TOP - 10, x, TOP + ROW * (rows + 1), x + 4, TOP - 12));
+                    x, TOP - 10, x, TOP + ROW * (rows + systemRows + 1), x + 4, TOP - 12));
         }
-        drawLegend(svg, TOP + ROW * (rows + 1) + 30);
+        drawLegend(svg, TOP + ROW * (rows + systemRows + 1) + 30);
+        SystemRowsHtml.drawLegend(svg, timeline, LEFT, TOP + ROW * (rows + systemRows + 1) + 74);
         svg.append("</svg>\n");
         return page(timeline, result, svg.toString());
     }
@@ -168,7 +172,7 @@ public final class TimelineHtml {
     }
 
     /** Simulated milliseconds to pixels. */
-    private record Scale(long endMs) {
+    record Scale(long endMs) {
         double x(long ms) {
             return LEFT + (double) ms * PLOT_WIDTH / endMs;
         }

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Collects a {@link Timeline} while a run goes: fed every node's status after every event,
  * it keeps one segment per (role, epoch) period, a tick per leader high-watermark move and
- * a band per fault. Bounded: beyond {@link #TICKS_MAX} ticks, only every other is kept.
+ * a band per fault ({@link BrokerTimeline} the system mode's rows). Bounded: beyond {@link #TICKS_MAX} ticks, only every other is kept.
  */
 public final class TimelineRecorder implements FaultListener {
     static final int TICKS_MAX = 20_000;
@@ -26,6 +26,7 @@ public final class TimelineRecorder implements FaultListener {
     private int tickStride = 1;
     private int tickSkip;
     private long healedAtMs = -1;
+    private final BrokerTimeline system = new BrokerTimeline();
 
     public TimelineRecorder(int[] nodeIds, boolean[] voters) {
         this.nodeIds = nodeIds.clone();
@@ -57,6 +58,11 @@ public final class TimelineRecorder implements FaultListener {
         }
     }
 
+    /** Where system mode records its brokers and admin calls. */
+    public BrokerTimeline system() {
+        return system;
+    }
+
     public void markHealed(long nowMs) {
         healedAtMs = nowMs;
     }
@@ -72,7 +78,8 @@ public final class TimelineRecorder implements FaultListener {
             close(i, endMs);
             tracks.add(new Timeline.NodeTrack(nodeIds[i], voters[i], List.copyOf(segments.get(i))));
         }
-        return new Timeline(title, endMs, healedAtMs, tracks, List.copyOf(bands), List.copyOf(ticks));
+        return new Timeline(title, endMs, healedAtMs, tracks, List.copyOf(bands), List.copyOf(ticks),
+                system.finishBrokers(endMs), system.finishAdmin());
     }
 
     private void close(int index, long nowMs) {

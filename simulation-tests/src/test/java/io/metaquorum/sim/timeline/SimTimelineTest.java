@@ -11,6 +11,7 @@ import io.metaquorum.sim.SimulationOptions;
 import io.metaquorum.sim.SimulationResult;
 import io.metaquorum.sim.workload.FaultKind;
 import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SimTimelineTest {
@@ -51,6 +52,60 @@ class SimTimelineTest {
         assertTrue(html.contains("heal: liveness phase"));
         assertTrue(!html.contains("<script") && !html.contains("src=") && !html.contains("href="),
                 "no scripts or external resources");
+    }
+
+    @Test
+    void aSystemRunHasARowPerBrokerAndAMarkPerAdminCall() {
+        SimulationOptions options = SimulationOptions.systemDefaults(4).withEvents(8_000).withTimeline(true);
+        SimulationResult result = Simulation.run(options);
+        assertTrue(result.passed(), result.summaryLine());
+        Timeline timeline = result.timeline();
+        assertEquals(List.of(4, 5, 6), timeline.brokers().stream().map(Timeline.BrokerTrack::nodeId).toList());
+        for (Timeline.BrokerTrack broker : timeline.brokers()) {
+            List<String> states = broker.states().stream().map(Timeline.Period::state).toList();
+            assertTrue(states.containsAll(List.of("REGISTERING", "RECOVERY", "RUNNING")), states.toString());
+            List<String> registration = broker.registration().stream().map(Timeline.Period::state).toList();
+            assertEquals("UNREGISTERED", registration.get(0));
+            assertTrue(registration.containsAll(List.of("FENCED", "UNFENCED")), registration.toString());
+            assertContiguous(broker.states(), timeline.endMs());
+            assertContiguous(broker.registration(), timeline.endMs());
+        }
+        assertTrue(result.system().adminCalls() > 0, "the run finished admin calls");
+        assertEquals(result.system().adminCalls(), timeline.admin().size(), "one mark per finished call");
+        for (Timeline.AdminMark mark : timeline.admin()) {
+            assertTrue(List.of("ok", "error", "unknown").contains(mark.outcome()), mark.toString());
+            assertTrue(mark.endMs() >= mark.startMs() && mark.items() > 0, mark.toString());
+        }
+        String html = TimelineHtml.render(timeline, result);
+        assertEquals(timeline.admin().size(), count(html, "<title>client "));
+        assertTrue(html.contains("broker 4") && html.contains("committed image: FENCED") && html.contains("admin calls"));
+        Timeline again = Simulation.run(options).timeline();
+        assertEquals(timeline, again, "same seed, same timeline");
+    }
+
+    @Test
+    void aRaftOnlyRunHasNoSystemRows() {
+        SimulationOptions options = new SimulationOptions(4, 2000, EnumSet.noneOf(FaultKind.class), false, 3, 1,
+                BrokenVariant.NONE, true);
+        SimulationResult result = Simulation.run(options);
+        assertTrue(result.timeline().brokers().isEmpty() && result.timeline().admin().isEmpty());
+        assertTrue(!TimelineHtml.render(result.timeline(), result).contains("admin calls"));
+    }
+
+    private static void assertContiguous(List<Timeline.Period> periods, long endMs) {
+        for (int i = 1; i < periods.size(); i++) {
+            assertEquals(periods.get(i - 1).endMs(), periods.get(i).startMs(), periods.toString());
+            assertTrue(!periods.get(i - 1).state().equals(periods.get(i).state()), periods.toString());
+        }
+        assertEquals(endMs, periods.get(periods.size() - 1).endMs());
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            n++;
+        }
+        return n;
     }
 
     @Test

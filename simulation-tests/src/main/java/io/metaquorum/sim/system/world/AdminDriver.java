@@ -21,6 +21,8 @@ import io.metaquorum.sim.system.workload.ClusterView;
 import io.metaquorum.sim.system.workload.ItemResult;
 import io.metaquorum.sim.system.workload.ReferenceModel;
 import io.metaquorum.sim.system.workload.SimAdminClient;
+import io.metaquorum.sim.timeline.BrokerTimeline;
+import io.metaquorum.sim.timeline.Timeline;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -74,6 +76,8 @@ public final class AdminDriver {
     private long callsFinished;
     private long itemsAcknowledged;
     private long topicsCreated;
+    /** Null unless the run records a timeline. */
+    private BrokerTimeline timeline;
 
     AdminDriver(SystemWorld world, EventScheduler scheduler, Random random, SimCluster cluster) {
         this.world = world;
@@ -89,6 +93,10 @@ public final class AdminDriver {
             clients.add(new SimAdminClient(c, bootstrap, OPTIONS, CALL_TIMEOUT_MS, 1, history));
             wakeAtMs[c] = Long.MAX_VALUE;
         }
+    }
+
+    void recordTimeline(BrokerTimeline brokerTimeline) {
+        this.timeline = brokerTimeline;
     }
 
     /** After every event: the clients begin once every broker is registered, unfenced and running. */
@@ -147,7 +155,7 @@ public final class AdminDriver {
         long now = scheduler.nowMs();
         SimAdminClient client = clients.get(c);
         poll(c, now);
-        client.takeFinished(now).ifPresent(this::finished);
+        client.takeFinished(now).ifPresent(done -> finished(c, done));
         if (client.idle() && accepting && now >= nextStartMs[c]) {
             AdminCall call = workload.next(view());
             model.onStart(call);
@@ -160,9 +168,13 @@ public final class AdminDriver {
         wake(c, client.idle() ? (accepting ? nextStartMs[c] : Long.MAX_VALUE) : client.nextDeadlineMs());
     }
 
-    private void finished(SimAdminClient.Finished done) {
+    private void finished(int c, SimAdminClient.Finished done) {
         model.onFinish(done.call(), done.items(), view());
         callsFinished++;
+        if (timeline != null) {
+            timeline.onAdminCall(new Timeline.AdminMark(done.startMs(), done.endMs(), c,
+                    done.call().getClass().getSimpleName(), outcomeClass(done.items()), done.items().size()));
+        }
         for (ReferenceModel.FinalItem item : done.items()) {
             if (item.definite() && item.code() == ErrorCode.NONE && done.call().writes()) {
                 itemsAcknowledged++;
@@ -178,6 +190,14 @@ public final class AdminDriver {
         if (!model.mismatches().isEmpty()) {
             throw new CheckFailure(MODEL, model.mismatches().get(0).toString());
         }
+    }
+
+    /** {@code unknown} if some item's outcome is not known, else {@code ok} if every item succeeded, else {@code error}. */
+    private static String outcomeClass(List<ReferenceModel.FinalItem> items) {
+        if (items.stream().anyMatch(item -> !item.definite())) {
+            return "unknown";
+        }
+        return items.stream().allMatch(item -> item.code() == ErrorCode.NONE) ? "ok" : "error";
     }
 
     /** Sends the client's due attempt, noting which history operations it recorded. */

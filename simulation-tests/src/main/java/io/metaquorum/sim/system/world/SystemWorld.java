@@ -30,6 +30,7 @@ import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.node.SimBrokerNode;
 import io.metaquorum.sim.system.node.SimControllerNode;
+import io.metaquorum.sim.timeline.BrokerTimeline;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -68,8 +69,8 @@ public final class SystemWorld implements NodeRoles {
     private final ImageReplayCheck imageCheck = new ImageReplayCheck(replayed);
     private final TreeMap<Integer, SimFileSystem> disks = new TreeMap<>();
     private final TreeMap<Integer, Long> disksWipeCount = new TreeMap<>();
-    /** Per node id: the image last judged (by identity), so an unchanged image is not compared again. */
-    private final TreeMap<Integer, MetadataImage> judged = new TreeMap<>();
+    /** Per node position: the image last judged (by identity), so an unchanged image is not compared again. */
+    private MetadataImage[] judged;
     private MetadataImage committedJudged;
     private SimCluster cluster;
     private SystemRpc rpc;
@@ -81,6 +82,8 @@ public final class SystemWorld implements NodeRoles {
     private final TreeSet<Integer> fencedBrokers = new TreeSet<>();
     private long unfencesAfterFence;
     private long directoryChecks;
+    /** Null unless the run records a timeline. */
+    private BrokerTimeline timeline;
 
     /** @param replyBeforeCommit the checker self-test's broken controller: writes answered once raft accepts them */
     public SystemWorld(String clusterId, EventScheduler scheduler, boolean replyBeforeCommit) {
@@ -98,6 +101,12 @@ public final class SystemWorld implements NodeRoles {
         this.random = systemRandom;
         this.rpc = new SystemRpc(scheduler, network, simCluster, new Random(random.nextLong()));
         this.admin = new AdminDriver(this, scheduler, new Random(random.nextLong()), simCluster);
+    }
+
+    /** Records brokers' states and admin calls into {@code brokerTimeline} from now on (reads only). */
+    public void recordTimeline(BrokerTimeline brokerTimeline) {
+        this.timeline = brokerTimeline;
+        admin.recordTimeline(brokerTimeline);
     }
 
     public AdminDriver admin() {
@@ -194,12 +203,17 @@ public final class SystemWorld implements NodeRoles {
 
     /** After every event: each node's image equals the replay at its offset; the committed image is valid. */
     public void afterEvent() {
-        for (SimNode node : cluster.nodes()) {
+        List<SimNode> nodes = cluster.nodes();
+        if (judged == null) {
+            judged = new MetadataImage[nodes.size()];
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            SimNode node = nodes.get(i);
             NodeRole role = node.role();
             MetadataImage image = role instanceof ControllerRole c ? c.node().image()
                     : role instanceof BrokerRole b ? b.broker().image() : null;
-            if (image != null && judged.get(node.nodeId()) != image) {
-                judged.put(node.nodeId(), image);
+            if (image != null && judged[i] != image) {
+                judged[i] = image;
                 imageCheck.observe(node.nodeId(), image);
             }
         }
@@ -210,6 +224,21 @@ public final class SystemWorld implements NodeRoles {
             TopicCompletenessCheck.check(0, committed);
         }
         admin.afterEvent();
+        if (timeline != null) {
+            observeBrokers(committed);
+        }
+    }
+
+    private void observeBrokers(MetadataImage committed) {
+        long now = scheduler.nowMs();
+        for (SimNode node : cluster.observers()) {
+            String state = node.isRunning() && node.role() instanceof BrokerRole b ? b.broker().state().name()
+                    : BrokerTimeline.DOWN;
+            var registration = committed.cluster().broker(node.nodeId());
+            String registered = registration == null ? BrokerTimeline.UNREGISTERED
+                    : registration.fenced() ? BrokerTimeline.FENCED : BrokerTimeline.UNFENCED;
+            timeline.observeBroker(node.nodeId(), state, registered, now);
+        }
     }
 
     /** At the end of a run: the admin history and the reference model's verdicts. */
