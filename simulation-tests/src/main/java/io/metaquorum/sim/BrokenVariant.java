@@ -49,7 +49,16 @@ public enum BrokenVariant {
      * records, before they commit (as a request that asks not to wait is answered); a failover
      * that loses them leaves an acknowledged write that never happened.
      */
-    REPLY_BEFORE_COMMIT("reply-before-commit");
+    REPLY_BEFORE_COMMIT("reply-before-commit"),
+    /**
+     * System mode only: the controller keeps a fenced broker as the leader of the partitions it
+     * leads (a broken {@code io.metaquorum.metadata.controller.PartitionChanges}, which decides a
+     * fence's partition changes; package-private, so named by {@link #FENCE_CHANGES}).
+     */
+    FENCED_LEADER_KEPT("fenced-leader-kept");
+
+    /** The controller's class deciding the partition changes of a fence and an unfence. */
+    static final String FENCE_CHANGES = "io.metaquorum.metadata.controller.PartitionChanges";
 
     private final String cliName;
 
@@ -62,7 +71,7 @@ public enum BrokenVariant {
     }
 
     /**
-     * The production class of the raft core this variant replaces by its broken twin (of the
+     * The production class (of the raft core, the controller or the broker) this variant replaces by its broken twin (of the
      * same name, in {@code src/main/broken-rules}), or null if it breaks only the simulated world.
      */
     public Class<?> replacedRule() {
@@ -70,13 +79,23 @@ public enum BrokenVariant {
             case HW_OVER_OLD_EPOCH -> HighWatermarkRule.class;
             case PRE_VOTE_BUMPS_EPOCH -> EpochAdoptionRule.class;
             case PRE_VOTE_LIVELOCK -> PreVoteRetryRule.class;
+            case FENCED_LEADER_KEPT -> productionClass(FENCE_CHANGES);
             default -> null;
         };
     }
 
+    /** A production class this package cannot name in code, as the world running this code links it. */
+    private static Class<?> productionClass(String name) {
+        try {
+            return Class.forName(name, false, BrokenVariant.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("no production class " + name + " on the class path", e);
+        }
+    }
+
     /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
     public boolean systemLayer() {
-        return this == REPLY_BEFORE_COMMIT;
+        return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT;
     }
 
     public LogFaultMode logMode() {
