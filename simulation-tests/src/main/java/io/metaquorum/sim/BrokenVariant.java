@@ -55,10 +55,20 @@ public enum BrokenVariant {
      * leads (a broken {@code io.metaquorum.metadata.controller.PartitionChanges}, which decides a
      * fence's partition changes; package-private, so named by {@link #FENCE_CHANGES}).
      */
-    FENCED_LEADER_KEPT("fenced-leader-kept");
+    FENCED_LEADER_KEPT("fenced-leader-kept"),
+    /**
+     * System mode only: a restarted broker's scan of its log dirs takes a partition directory
+     * for the image's topic of that name without checking the topic id in its
+     * {@code partition.metadata} (a broken {@code io.metaquorum.broker.partition.LogDirScan},
+     * package-private, so named by {@link #LOG_DIR_SCAN}), so the directory of a topic deleted
+     * and re-created while the broker was down is kept as the new topic's.
+     */
+    STRAY_ID_UNCHECKED("stray-id-unchecked");
 
     /** The controller's class deciding the partition changes of a fence and an unfence. */
     static final String FENCE_CHANGES = "io.metaquorum.metadata.controller.PartitionChanges";
+    /** The broker's scan deciding which partition directories found at start are live and which stray. */
+    static final String LOG_DIR_SCAN = "io.metaquorum.broker.partition.LogDirScan";
 
     private final String cliName;
 
@@ -80,6 +90,7 @@ public enum BrokenVariant {
             case PRE_VOTE_BUMPS_EPOCH -> EpochAdoptionRule.class;
             case PRE_VOTE_LIVELOCK -> PreVoteRetryRule.class;
             case FENCED_LEADER_KEPT -> productionClass(FENCE_CHANGES);
+            case STRAY_ID_UNCHECKED -> productionClass(LOG_DIR_SCAN);
             default -> null;
         };
     }
@@ -95,7 +106,7 @@ public enum BrokenVariant {
 
     /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
     public boolean systemLayer() {
-        return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT;
+        return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED;
     }
 
     public LogFaultMode logMode() {
