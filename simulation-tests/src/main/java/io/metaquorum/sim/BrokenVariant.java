@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
@@ -63,7 +64,12 @@ public enum BrokenVariant {
      * package-private, so named by {@link #LOG_DIR_SCAN}), so the directory of a topic deleted
      * and re-created while the broker was down is kept as the new topic's.
      */
-    STRAY_ID_UNCHECKED("stray-id-unchecked");
+    STRAY_ID_UNCHECKED("stray-id-unchecked"),
+    /**
+     * System mode only: the controller serves reads from the committed image before its
+     * current one (a broken {@link io.metaquorum.metadata.controller.QuorumController#committedImage()}).
+     */
+    STALE_READ("stale-read");
 
     /** The controller's class deciding the partition changes of a fence and an unfence. */
     static final String FENCE_CHANGES = "io.metaquorum.metadata.controller.PartitionChanges";
@@ -91,6 +97,7 @@ public enum BrokenVariant {
             case PRE_VOTE_LIVELOCK -> PreVoteRetryRule.class;
             case FENCED_LEADER_KEPT -> productionClass(FENCE_CHANGES);
             case STRAY_ID_UNCHECKED -> productionClass(LOG_DIR_SCAN);
+            case STALE_READ -> QuorumController.class;
             default -> null;
         };
     }
@@ -106,7 +113,8 @@ public enum BrokenVariant {
 
     /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
     public boolean systemLayer() {
-        return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED;
+        return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED
+                || this == STALE_READ;
     }
 
     public LogFaultMode logMode() {

@@ -56,6 +56,7 @@ class SimCheckerSelfTest {
             case REPLY_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "NOT_LINEARIZABLE", 5);
             case FENCED_LEADER_KEPT -> new Expectation(PartitionLeaderCheck.NAME, "is fenced", 3);
             case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 3);
+            case STALE_READ -> new Expectation(AdminDriver.READ_CURRENT, "its image is at", 3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }
