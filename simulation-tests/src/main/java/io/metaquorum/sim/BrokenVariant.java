@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
@@ -49,7 +50,31 @@ public enum BrokenVariant {
      * records, before they commit (as a request that asks not to wait is answered); a failover
      * that loses them leaves an acknowledged write that never happened.
      */
-    REPLY_BEFORE_COMMIT("reply-before-commit");
+    REPLY_BEFORE_COMMIT("reply-before-commit"),
+    /**
+     * System mode only: the controller keeps a fenced broker as the leader of the partitions it
+     * leads (a broken {@code io.metaquorum.metadata.controller.PartitionChanges}, which decides a
+     * fence's partition changes; package-private, so named by {@link #FENCE_CHANGES}).
+     */
+    FENCED_LEADER_KEPT("fenced-leader-kept"),
+    /**
+     * System mode only: a restarted broker's scan of its log dirs takes a partition directory
+     * for the image's topic of that name without checking the topic id in its
+     * {@code partition.metadata} (a broken {@code io.metaquorum.broker.partition.LogDirScan},
+     * package-private, so named by {@link #LOG_DIR_SCAN}), so the directory of a topic deleted
+     * and re-created while the broker was down is kept as the new topic's.
+     */
+    STRAY_ID_UNCHECKED("stray-id-unchecked"),
+    /**
+     * System mode only: the controller serves reads from the committed image before its
+     * current one (a broken {@link io.metaquorum.metadata.controller.QuorumController#committedImage()}).
+     */
+    STALE_READ("stale-read");
+
+    /** The controller's class deciding the partition changes of a fence and an unfence. */
+    static final String FENCE_CHANGES = "io.metaquorum.metadata.controller.PartitionChanges";
+    /** The broker's scan deciding which partition directories found at start are live and which stray. */
+    static final String LOG_DIR_SCAN = "io.metaquorum.broker.partition.LogDirScan";
 
     private final String cliName;
 
@@ -62,7 +87,7 @@ public enum BrokenVariant {
     }
 
     /**
-     * The production class of the raft core this variant replaces by its broken twin (of the
+     * The production class (of the raft core, the controller or the broker) this variant replaces by its broken twin (of the
      * same name, in {@code src/main/broken-rules}), or null if it breaks only the simulated world.
      */
     public Class<?> replacedRule() {
@@ -70,13 +95,26 @@ public enum BrokenVariant {
             case HW_OVER_OLD_EPOCH -> HighWatermarkRule.class;
             case PRE_VOTE_BUMPS_EPOCH -> EpochAdoptionRule.class;
             case PRE_VOTE_LIVELOCK -> PreVoteRetryRule.class;
+            case FENCED_LEADER_KEPT -> productionClass(FENCE_CHANGES);
+            case STRAY_ID_UNCHECKED -> productionClass(LOG_DIR_SCAN);
+            case STALE_READ -> QuorumController.class;
             default -> null;
         };
     }
 
+    /** A production class this package cannot name in code, as the world running this code links it. */
+    private static Class<?> productionClass(String name) {
+        try {
+            return Class.forName(name, false, BrokenVariant.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("no production class " + name + " on the class path", e);
+        }
+    }
+
     /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
     public boolean systemLayer() {
-        return this == REPLY_BEFORE_COMMIT;
+        return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED
+                || this == STALE_READ;
     }
 
     public LogFaultMode logMode() {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.mutation.RunOutcome;
+import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
+import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.world.AdminDriver;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,6 +54,9 @@ class SimCheckerSelfTest {
             case PRE_VOTE_BUMPS_EPOCH -> new Expectation("epoch-campaigned", "but no node has campaigned in it", 3);
             case PRE_VOTE_LIVELOCK -> new Expectation(SilentLeaderStage.CHECK, "no new leader", 10);
             case REPLY_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "NOT_LINEARIZABLE", 5);
+            case FENCED_LEADER_KEPT -> new Expectation(PartitionLeaderCheck.NAME, "is fenced", 3);
+            case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 3);
+            case STALE_READ -> new Expectation(AdminDriver.READ_CURRENT, "its image is at", 3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }

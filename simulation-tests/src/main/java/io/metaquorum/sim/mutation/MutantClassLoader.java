@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A class loader in which one production class of the raft core is replaced by its broken
- * twin (mutation-testing style), so that a checker self-test variant runs the production code
- * with one rule wrong while production code carries no parameter or hook for it.
+ * A class loader in which one production class (of the raft core, the controller or the
+ * broker) is replaced by its broken twin (mutation-testing style), so that a checker self-test
+ * variant runs the production code with one rule wrong while production code carries no
+ * parameter or hook for it.
  *
- * <p>Child-first for the raft and simulation classes ({@code io.metaquorum.raft.*},
- * {@code io.metaquorum.sim.*}): they are defined again here from the parent's class files, so
+ * <p>Child-first for the project's classes that link to a replaceable one: the raft core, the
+ * metadata layer, the broker, the servers and the simulation ({@code io.metaquorum.*} but the
+ * shared packages below): they are defined again here from the parent's class files, so
  * every class that links to the replaced one links to the twin; the twin's bytes come from
  * {@link #TWINS_DIRECTORY} (compiled from {@code src/main/broken-rules} by the pom's
  * {@code compile-broken-rules} execution). Everything else (the JDK, protobuf, the generated
@@ -20,8 +22,10 @@ import java.io.InputStream;
 public final class MutantClassLoader extends ClassLoader {
     /** Where, under the class path, the broken twins are; a directory no class path names itself. */
     public static final String TWINS_DIRECTORY = "broken-rules/";
-    private static final String[] ISOLATED_PREFIXES = {"io.metaquorum.raft.", "io.metaquorum.sim."};
-    private static final String SHARED_PREFIX = MutantClassLoader.class.getPackageName() + ".";
+    private static final String ISOLATED_PREFIX = "io.metaquorum.";
+    /** The project's packages both worlds share: no twin replaces a class they link to. */
+    private static final String[] SHARED_PREFIXES = {"io.metaquorum.common.", "io.metaquorum.protocol.",
+        MutantClassLoader.class.getPackageName() + "."};
 
     private final String replacedClassName;
 
@@ -63,15 +67,12 @@ public final class MutantClassLoader extends ClassLoader {
     }
 
     private static boolean isIsolated(String name) {
-        if (name.startsWith(SHARED_PREFIX)) {
-            return false;
-        }
-        for (String prefix : ISOLATED_PREFIXES) {
+        for (String prefix : SHARED_PREFIXES) {
             if (name.startsWith(prefix)) {
-                return true;
+                return false;
             }
         }
-        return false;
+        return name.startsWith(ISOLATED_PREFIX);
     }
 
     private static String resourceOf(String className, boolean twin) {

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
 import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.sim.Simulation;
+import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
 import org.junit.jupiter.api.Test;
 
 /** What a mutant world replaces, what it defines again, and what it shares with its caller. */
@@ -46,5 +48,19 @@ class MutantClassLoaderTest {
         assertSame(VoteRequest.class, world.loadClass(VoteRequest.class.getName()));
         assertSame(Invariants.class, world.loadClass(Invariants.class.getName()));
         assertSame(String.class, world.loadClass(String.class.getName()));
+    }
+
+    @Test
+    void aControllerClassCanBeReplacedAndTheLayersAboveItAreDefinedAgain() throws ClassNotFoundException {
+        String fenceChanges = "io.metaquorum.metadata.controller.PartitionChanges";
+        Class<?> production = Class.forName(fenceChanges);
+        MutantClassLoader world = new MutantClassLoader(production, getClass().getClassLoader());
+        assertTrue(MutantClassLoader.isTwin(world.loadClass(fenceChanges)));
+        assertFalse(MutantClassLoader.isTwin(production));
+        assertNotSame(QuorumController.class, world.loadClass(QuorumController.class.getName()),
+                "the controller links to the twin");
+        assertNotSame(ControllerAdminEndpoint.class, world.loadClass(ControllerAdminEndpoint.class.getName()));
+        assertSame(VoteRequest.class, world.loadClass(VoteRequest.class.getName()));
+        assertSame(Invariants.class, world.loadClass(Invariants.class.getName()));
     }
 }

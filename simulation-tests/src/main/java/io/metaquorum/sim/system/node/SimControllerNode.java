@@ -58,6 +58,8 @@ public final class SimControllerNode implements RaftListener, AppendSink {
     private final ArrayDeque<PendingAppend> appends = new ArrayDeque<>();
     private final ArrayDeque<Integer> resignations = new ArrayDeque<>();
     private boolean commitQueued;
+    /** The committed image last handed to the controller (after the loader, on the controller's event queue). */
+    private MetadataImage handedCommitted = MetadataImage.EMPTY;
     private LeaderAndEpoch leader = LeaderAndEpoch.noLeader(0);
 
     public SimControllerNode(int nodeId, ControllerConfig config, RandomGenerator random, long snapshotTriggerBytes,
@@ -75,6 +77,11 @@ public final class SimControllerNode implements RaftListener, AppendSink {
     /** The loader's image: what raft committed and this node replayed. */
     public MetadataImage image() {
         return loader.image();
+    }
+
+    /** The committed image the controller was last told of: what its reads must be served from. */
+    public MetadataImage handedCommitted() {
+        return handedCommitted;
     }
 
     public QuorumController controller() {
@@ -129,7 +136,8 @@ public final class SimControllerNode implements RaftListener, AppendSink {
             commitQueued = true;
             events.add((c, nowMs) -> {
                 commitQueued = false;
-                c.handleCommitted(loader.image());
+                handedCommitted = loader.image();
+                c.handleCommitted(handedCommitted);
             });
         }
     }

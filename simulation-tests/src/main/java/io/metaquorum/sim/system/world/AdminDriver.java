@@ -46,6 +46,8 @@ public final class AdminDriver {
     public static final String MODEL = "admin-answer-predicted";
     public static final String LINEARIZABLE = "admin-history-linearizable";
     public static final String READ_OFFSETS = "admin-read-offsets-monotonic";
+    /** Checked where a controller answers a read ({@code ControllerRole}). */
+    public static final String READ_CURRENT = "admin-read-from-current-image";
     static final int CLIENTS = 3;
     private static final long THINK_MEAN_MS = 100;
     private static final long CALL_TIMEOUT_MS = 5_000;

@@ -8,6 +8,7 @@ import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
 import io.metaquorum.sim.cluster.NodeRole;
+import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
 import io.metaquorum.sim.system.node.LifecycleAnswer;
@@ -65,10 +66,31 @@ final class ControllerRole implements NodeRole {
 
     void handleAdmin(AdminCall call, long nowMs, Consumer<AdminAnswer> reply) {
         admin.handle(call, nowMs, answer -> {
+            checkReadIsCurrent(answer);
             if (alive) {
                 reply.accept(answer);
             }
         });
+    }
+
+    /**
+     * A read is answered at once from the controller's current committed image, the one last
+     * handed to it (its loader's image may be ahead by what the controller's event queue has
+     * not reached yet): its offset is that image's ({@link AdminDriver#READ_CURRENT}). A read path that lags steadily behind keeps the
+     * offsets a client reads monotonic and every image it serves equal to the replay, so
+     * neither of those checks sees it.
+     */
+    private void checkReadIsCurrent(AdminAnswer answer) {
+        long current = node.handedCommitted().lastCommittedOffset();
+        for (ItemResult item : answer.items()) {
+            long offset = item.output() instanceof AdminOutput.Described d ? d.offset()
+                    : item.output() instanceof AdminOutput.Listed l ? l.offset() : current;
+            if (offset != current) {
+                throw new CheckFailure(AdminDriver.READ_CURRENT, "a read of " + item.item() + " on controller "
+                        + node.nodeId() + " was answered from the image at " + offset + ", its image is at "
+                        + current);
+            }
+        }
     }
 
     /** What a node that runs no controller answers an admin call: NOT_CONTROLLER for every item. */
