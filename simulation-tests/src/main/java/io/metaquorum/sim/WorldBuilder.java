@@ -79,7 +79,7 @@ final class WorldBuilder {
                         + " BrokenRuleRuns.outcome)", variant.cliName(), variant.replacedRule());
         SystemWorld system = options.system() ? new SystemWorld(CLUSTER_ID, scheduler,
                 variant == BrokenVariant.REPLY_BEFORE_COMMIT) : null;
-        // The system layer's loaders do not take snapshots yet: off in system mode.
+        // In system mode the loaders take the snapshots (SystemWorld draws their trigger), not the raft-mode policy.
         int snapshotInterval = system == null ? workloadProfile.snapshotIntervalRecords() : 0;
         NodeSetup setup = new NodeSetup(CLUSTER_ID, voterIds, timeouts, limits, variant.logMode(),
                 variant.persistsVotes(), model, snapshotInterval, 5_000, logObserver, appends,
@@ -103,7 +103,7 @@ final class WorldBuilder {
             // Drawn after every raft-mode stream, so that raft-only runs are unchanged.
             system.attach(cluster, network, new Random(master.nextLong()));
         }
-        CommittedLog committed = new CommittedLog(model);
+        CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
         logObserver.setTarget(checker);
@@ -120,6 +120,14 @@ final class WorldBuilder {
                 workloadProfile);
         return new World(scheduler, trace, network, cluster, appends, checker, faults, workload, faultProfile,
                 workloadProfile, livenessRandom, timeline, lifecycle, timeouts, system);
+    }
+
+    private static CommittedLog committedLogOf(StateMachineModel model) {
+        CommittedLog committed = new CommittedLog(model);
+        if (model instanceof MetadataLogModel metadata) {
+            metadata.bindCommittedLog(committed);
+        }
+        return committed;
     }
 
     static StateMachineModel defaultModel() {

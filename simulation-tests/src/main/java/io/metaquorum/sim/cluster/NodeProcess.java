@@ -2,6 +2,8 @@ package io.metaquorum.sim.cluster;
 
 import io.metaquorum.common.invariant.InvariantViolation;
 import com.google.protobuf.ByteString;
+import io.metaquorum.metadata.snapshot.SnapshotLimits;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.core.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
@@ -86,7 +88,7 @@ final class NodeProcess {
         this.loop = new DriverLoop(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),
                 coreListener, localNowMs(), this::send, published -> { });
         this.core = loop.core();
-        this.rolePort = role == null ? null : new RolePort(core);
+        this.rolePort = role == null ? null : new RolePort(core, log, snapshotLimits(setup));
         this.lastSnapshotOffset = log.startOffset();
         if (setup.logMode() == LogFaultMode.ACK_BEFORE_SYNC) {
             scheduleWriteback();
@@ -262,12 +264,36 @@ final class NodeProcess {
     }
 
     /** The role's appends and resignations, made on the core between passes; a next pass sends and syncs them. */
+    /** The simulation's small raft limits bound the snapshot's batches too, so a snapshot spans several. */
+    private static SnapshotLimits snapshotLimits(NodeSetup setup) {
+        return new SnapshotLimits(setup.limits().appendBatchRecordsMax(), setup.limits().appendBatchBytesMax());
+    }
+
     private static final class RolePort implements RaftPort {
         private final RaftCore core;
+        private final SimRaftLog log;
+        private final SnapshotLimits snapshotLimits;
         private boolean wrote;
 
-        RolePort(RaftCore core) {
+        RolePort(RaftCore core, SimRaftLog log, SnapshotLimits snapshotLimits) {
             this.core = core;
+            this.log = log;
+            this.snapshotLimits = snapshotLimits;
+        }
+
+        @Override
+        public boolean registerSnapshot(SnapshotTask task) {
+            wrote = true;
+            if (task.id().offset() <= log.startOffset()) {
+                return false; // a snapshot from the leader was installed meanwhile
+            }
+            SnapshotWriter writer = log.createSnapshot(task.id());
+            try {
+                task.writeTo(writer, snapshotLimits);
+                return core.createSnapshot(writer);
+            } finally {
+                writer.close();
+            }
         }
 
         @Override

@@ -81,7 +81,7 @@ public final class KeyValueModel implements StateMachineModel {
         }
 
         @Override
-        public void restore(List<ByteString> records) {
+        public void restore(long snapshotOffset, List<ByteString> records) {
             entries.clear();
             digest = 0;
             for (ByteString record : records) {

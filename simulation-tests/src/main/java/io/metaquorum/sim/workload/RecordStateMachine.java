@@ -15,8 +15,8 @@ public interface RecordStateMachine {
     /** The state as records, for a snapshot; {@link #restore} of them gives the same state. */
     List<ByteString> snapshotRecords();
 
-    /** Replaces the whole state by the one the records describe. */
-    void restore(List<ByteString> records);
+    /** Replaces the whole state by the one the records describe: a snapshot of the log below {@code snapshotOffset}. */
+    void restore(long snapshotOffset, List<ByteString> records);
 
     /** A digest of the state alone (not of its history): equal states, equal digests. */
     long digest();

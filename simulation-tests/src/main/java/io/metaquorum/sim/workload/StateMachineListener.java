@@ -68,7 +68,7 @@ public final class StateMachineListener implements RaftListener {
         for (List<ByteString> batch = decoder.nextBatch(); batch != null; batch = decoder.nextBatch()) {
             records.addAll(batch);
         }
-        machine.restore(records);
+        machine.restore(snapshotId.offset(), records);
         appliedOffset = snapshotId.offset();
     }
 

@@ -21,7 +21,7 @@ class SimWorkloadTest {
             a.apply(id, model.clientRecord(id, random));
         }
         RecordStateMachine b = model.create();
-        b.restore(a.snapshotRecords());
+        b.restore(40, a.snapshotRecords());
         assertEquals(a.digest(), b.digest());
         assertNotEquals(model.create().digest(), a.digest());
     }

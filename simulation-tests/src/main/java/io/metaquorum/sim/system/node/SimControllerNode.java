@@ -36,8 +36,8 @@ import java.util.random.RandomGenerator;
  *
  * <p>Ordering kept from production: the controller hears of commits, leadership and append
  * outcomes in the order raft reported them; a burst of commits is one event reading the
- * loader's newest image. Not wired here: snapshots (the loader gets the scheduler it is
- * given), and the node assembly that hands this listener to a simulated node.
+ * loader's newest image. The loader's snapshots go to the scheduler it is given (in a
+ * simulated node a {@link SimSnapshotWriter}, which the node's role runs before this one).
  */
 public final class SimControllerNode implements RaftListener, AppendSink {
     /** Events one {@link #drive} runs at most before it yields (bounds a step; the rest wait). */

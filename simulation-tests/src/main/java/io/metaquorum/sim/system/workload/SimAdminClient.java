@@ -120,8 +120,8 @@ public final class SimAdminClient {
                 return Optional.empty();
             }
         }
-        if (call == null || nowMs < nextAttemptMs) {
-            return Optional.empty();
+        if (call == null || open.isEmpty() || nowMs < nextAttemptMs) {
+            return Optional.empty(); // idle, done (every item final: takeFinished's turn), or backing off
         }
         inFlight = nextAttemptId++;
         attemptDeadlineMs = Math.min(deadlineMs, nowMs + options.attemptTimeoutMsMax());

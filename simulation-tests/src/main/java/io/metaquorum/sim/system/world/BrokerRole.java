@@ -12,6 +12,7 @@ import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.system.node.LifecycleAnswer;
 import io.metaquorum.sim.system.node.RaftPort;
 import io.metaquorum.sim.system.node.SimBrokerNode;
+import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,16 +28,18 @@ final class BrokerRole implements NodeRole {
     private final SimBrokerNode broker;
     private final SystemWorld world;
     private final RaftListener listener;
+    private final SimSnapshotWriter snapshots;
     private int leaderId = -1;
     private long callToken;
     private long callDeadlineMs = Long.MAX_VALUE;
     private boolean alive = true;
 
-    BrokerRole(SimNode machine, SimBrokerNode broker, SystemWorld world) {
+    BrokerRole(SimNode machine, SimBrokerNode broker, SimSnapshotWriter snapshots, SystemWorld world) {
         this.machine = machine;
+        this.snapshots = snapshots;
         this.broker = broker;
         this.world = world;
-        this.listener = new ControllerRole.CommitTap(new LeaderTap(), world::onCommitted);
+        this.listener = new ControllerRole.CommitTap(new LeaderTap(), world);
     }
 
     SimBrokerNode broker() {
@@ -50,6 +53,7 @@ final class BrokerRole implements NodeRole {
 
     @Override
     public long drive(RaftPort raft, long nowMs) {
+        snapshots.writePending(raft);
         if (nowMs >= callDeadlineMs) {
             callDeadlineMs = Long.MAX_VALUE;
             callToken++;

@@ -14,6 +14,7 @@ import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
 import io.metaquorum.sim.system.node.LifecycleAnswer;
 import io.metaquorum.sim.system.node.RaftPort;
 import io.metaquorum.sim.system.node.SimControllerNode;
+import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import io.metaquorum.sim.system.workload.AdminAnswer;
 import io.metaquorum.sim.system.workload.AdminCall;
 import io.metaquorum.sim.system.workload.ItemResult;
@@ -29,12 +30,15 @@ final class ControllerRole implements NodeRole {
     private final SimControllerNode node;
     private final ControllerAdminEndpoint admin;
     private final RaftListener listener;
+    private final SimSnapshotWriter snapshots;
     private boolean alive = true;
 
-    ControllerRole(SimControllerNode node, int writeTimeoutMs, Consumer<List<RecordBatch>> committed) {
+    ControllerRole(SimControllerNode node, SimSnapshotWriter snapshots, int writeTimeoutMs,
+                   SystemWorld world) {
         this.node = node;
+        this.snapshots = snapshots;
         this.admin = node.adminEndpoint(writeTimeoutMs);
-        this.listener = new CommitTap(node, committed);
+        this.listener = new CommitTap(node, world);
     }
 
     SimControllerNode node() {
@@ -48,6 +52,7 @@ final class ControllerRole implements NodeRole {
 
     @Override
     public long drive(RaftPort raft, long nowMs) {
+        snapshots.writePending(raft);
         return node.drive(raft, nowMs);
     }
 
@@ -103,21 +108,22 @@ final class ControllerRole implements NodeRole {
     /** Shows every committed batch to the checkers' replay before the node's own listener gets it. */
     static final class CommitTap implements RaftListener {
         private final RaftListener target;
-        private final Consumer<List<RecordBatch>> committed;
+        private final SystemWorld world;
 
-        CommitTap(RaftListener target, Consumer<List<RecordBatch>> committed) {
+        CommitTap(RaftListener target, SystemWorld world) {
             this.target = target;
-            this.committed = committed;
+            this.world = world;
         }
 
         @Override
         public void handleCommit(List<RecordBatch> batches) {
-            committed.accept(batches);
+            world.onCommitted(batches);
             target.handleCommit(batches);
         }
 
         @Override
         public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+            world.onSnapshotLoaded();
             target.handleLoadSnapshot(snapshotId, snapshot);
         }
 

@@ -1,6 +1,8 @@
 package io.metaquorum.sim.system.world;
 
 import com.google.protobuf.ByteString;
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.sim.invariant.CommittedLog;
 import io.metaquorum.sim.workload.RecordStateMachine;
 import io.metaquorum.sim.workload.StateMachineModel;
 import java.util.List;
@@ -9,11 +11,25 @@ import java.util.random.RandomGenerator;
 /**
  * The raft checks' state machine in system mode: the records are the controller's metadata
  * records, judged by the system checks; here they only feed a digest of the applied sequence
- * (so the raft layer's state-machine check still proves every node applied the same records).
- * It has no client records: the controller is the only writer. Snapshots are off in system
- * mode, so it is never written out or restored.
+ * (so the raft layer's state-machine check still proves every node applied the same records
+ * in the same order). It has no client records: the controller is the only writer.
+ *
+ * <p>Snapshots are the nodes' own: their loaders write the metadata image
+ * ({@code SimSnapshotWriter}), and what a loaded snapshot holds is judged where the image is,
+ * by {@code image-equals-replay} (the loader's image after the load must equal the committed
+ * log replayed to the snapshot's offset). A sequence digest cannot be rebuilt from an image,
+ * so a restored digest continues from the committed log's own digest at the snapshot's
+ * offset: from there on, this check again proves every record the node applies.
  */
 public final class MetadataLogModel implements StateMachineModel {
+    private CommittedLog committed;
+
+    /** The committed log whose digests a restored state continues from; bound once the log exists. */
+    public void bindCommittedLog(CommittedLog log) {
+        Invariants.check(committed == null, "the metadata model is bound to a committed log once");
+        this.committed = log;
+    }
+
     @Override
     public String name() {
         return "metadata";
@@ -34,7 +50,7 @@ public final class MetadataLogModel implements StateMachineModel {
         return -1;
     }
 
-    private static final class Digest implements RecordStateMachine {
+    private final class Digest implements RecordStateMachine {
         private long digest = 0x1CEB00DAL;
 
         @Override
@@ -48,12 +64,14 @@ public final class MetadataLogModel implements StateMachineModel {
 
         @Override
         public List<ByteString> snapshotRecords() {
-            throw new UnsupportedOperationException("snapshots are off in system mode");
+            throw new UnsupportedOperationException("in system mode the loaders write the snapshots");
         }
 
         @Override
-        public void restore(List<ByteString> records) {
-            throw new UnsupportedOperationException("snapshots are off in system mode");
+        public void restore(long snapshotOffset, List<ByteString> records) {
+            Invariants.check(committed != null && snapshotOffset <= committed.committedEndOffset(),
+                    "a snapshot at %d loaded beyond the committed log known so far", snapshotOffset);
+            digest = committed.digestAt(snapshotOffset);
         }
 
         @Override

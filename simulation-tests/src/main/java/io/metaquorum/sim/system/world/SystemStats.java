@@ -14,8 +14,11 @@ package io.metaquorum.sim.system.world;
  * @param directoryChecks  complete reconcile passes whose directories were checked
  * @param historyOperations admin attempts recorded in the history
  * @param unknownOutcomes  of them, with no definite answer
+ * @param snapshotsWritten snapshots the nodes' loaders took and their raft cores registered
+ * @param snapshotsLoaded  snapshots the nodes' state machines loaded (at a restart or fetched)
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
-                          long historyOperations, long unknownOutcomes) {
+                          long historyOperations, long unknownOutcomes, long snapshotsWritten,
+                          long snapshotsLoaded) {
 }

@@ -30,8 +30,10 @@ import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.node.SimBrokerNode;
 import io.metaquorum.sim.system.node.SimControllerNode;
+import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import io.metaquorum.sim.timeline.BrokerTimeline;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
@@ -58,6 +60,8 @@ public final class SystemWorld implements NodeRoles {
     static final int WRITE_TIMEOUT_MS = 2_000;
     private static final LifecycleTimings TIMINGS = new LifecycleTimings(500, 100, 1_000);
     private static final long CONTROLLER_IDLE_INTERVAL_MS = 500;
+    /** The loaders' snapshot triggers a seed draws from: a run of a few tens of KiB of records takes several. */
+    private static final long[] SNAPSHOT_TRIGGER_BYTES = {1 << 10, 2 << 10, 4 << 10, 8 << 10, 16 << 10};
 
     private final String clusterId;
     /** What the admin service gives a write to commit; 0 answers it once raft accepts it (the broken variant). */
@@ -84,6 +88,10 @@ public final class SystemWorld implements NodeRoles {
     private long directoryChecks;
     /** Null unless the run records a timeline. */
     private BrokerTimeline timeline;
+    /** {@code metadata.log.max.record.bytes.between.snapshots} of every node of this run. */
+    private long snapshotTriggerBytes;
+    private final List<SimSnapshotWriter> snapshotWriters = new ArrayList<>();
+    private long snapshotsLoaded;
 
     /** @param replyBeforeCommit the checker self-test's broken controller: writes answered once raft accepts them */
     public SystemWorld(String clusterId, EventScheduler scheduler, boolean replyBeforeCommit) {
@@ -101,6 +109,7 @@ public final class SystemWorld implements NodeRoles {
         this.random = systemRandom;
         this.rpc = new SystemRpc(scheduler, network, simCluster, new Random(random.nextLong()));
         this.admin = new AdminDriver(this, scheduler, new Random(random.nextLong()), simCluster);
+        this.snapshotTriggerBytes = SNAPSHOT_TRIGGER_BYTES[random.nextInt(SNAPSHOT_TRIGGER_BYTES.length)];
     }
 
     /** Records brokers' states and admin calls into {@code brokerTimeline} from now on (reads only). */
@@ -132,20 +141,22 @@ public final class SystemWorld implements NodeRoles {
 
     @Override
     public NodeRole create(SimNode node) {
+        SimSnapshotWriter snapshots = new SimSnapshotWriter();
+        snapshotWriters.add(snapshots);
         if (node.isVoter()) {
             ControllerConfig config = new ControllerConfig(new ControllerManagers.Settings(ReplicationDefaults.KAFKA,
                     SESSION_TIMEOUT_MS, new TreeMap<>()), CreateTopicPolicy.NONE, CONTROLLER_IDLE_INTERVAL_MS, 8192);
             SimControllerNode controller = new SimControllerNode(node.nodeId(), config,
-                    new SplittableRandom(random.nextLong()), Long.MAX_VALUE, task -> false);
-            return new ControllerRole(controller, writeTimeoutMs, this::onCommitted);
+                    new SplittableRandom(random.nextLong()), snapshotTriggerBytes, snapshots);
+            return new ControllerRole(controller, snapshots, writeTimeoutMs, this);
         }
         SimFileSystem fs = diskOf(node);
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(node.nodeId())
                 .setLeastSignificantBits(node.incarnation()).build();
         SimBrokerNode broker = new SimBrokerNode(node.nodeId(), clusterId, incarnation, TIMINGS,
                 new SimPartitionStore(fs, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC), LOG_DIRS, STRAY_DELAY_MS,
-                Long.MAX_VALUE, task -> false);
-        return new BrokerRole(node, broker, this);
+                snapshotTriggerBytes, snapshots);
+        return new BrokerRole(node, broker, snapshots, this);
     }
 
     /**
@@ -178,6 +189,11 @@ public final class SystemWorld implements NodeRoles {
                         + " reached a state machine before the committed log's end " + end + " did");
             }
         }
+    }
+
+    /** A node's state machine loaded a snapshot (at a restart, or fetched from the leader). */
+    void onSnapshotLoaded() {
+        snapshotsLoaded++;
     }
 
     private void observeRecord(MetadataRecord record, long offset) {
@@ -264,6 +280,7 @@ public final class SystemWorld implements NodeRoles {
     public SystemStats stats() {
         return new SystemStats(admin.callsFinished(), admin.itemsAcknowledged(), admin.topicsCreated(),
                 fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
-                admin.historySize(), admin.unknownOutcomes());
+                admin.historySize(), admin.unknownOutcomes(),
+                snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded);
     }
 }

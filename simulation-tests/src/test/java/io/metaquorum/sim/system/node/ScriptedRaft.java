@@ -1,6 +1,7 @@
 package io.metaquorum.sim.system.node;
 
 import com.google.protobuf.ByteString;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.LeaderChangeRecord;
 import io.metaquorum.protocol.RecordBatch;
@@ -55,6 +56,11 @@ final class ScriptedRaft implements RaftPort {
                     ScriptedRaft.this.resign(resignEpoch, nowMs);
                 }
             }
+
+            @Override
+            public boolean registerSnapshot(SnapshotTask task) {
+                return ScriptedRaft.this.registerSnapshot(task);
+            }
         };
     }
 
@@ -75,6 +81,12 @@ final class ScriptedRaft implements RaftPort {
             leader = -1;
             listeners.values().forEach(l -> l.handleLeaderChange(LeaderAndEpoch.noLeader(epoch)));
         }
+    }
+
+    /** The script keeps its whole log: a snapshot is always discarded. */
+    @Override
+    public boolean registerSnapshot(SnapshotTask task) {
+        return false;
     }
 
     /** {@code nodeId} leads the next epoch: uncommitted records are dropped, its leader-change record commits. */

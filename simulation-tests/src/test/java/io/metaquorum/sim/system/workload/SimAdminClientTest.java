@@ -96,4 +96,20 @@ class SimAdminClientTest {
         assertTrue(client.takeFinished(101).isEmpty());
         assertEquals(2, history.operations().stream().filter(op -> !op.outcomeKnown()).count());
     }
+
+    @Test
+    void aCallWhoseItemsAreAllFinalSendsNothingMoreAndFinishesAtOnce() {
+        client.start(createTwo(), 0);
+        SimAdminClient.Attempt first = client.poll(0).orElseThrow();
+        client.onAnswer(first.id(), new AdminAnswer(List.of(result("a", ErrorCode.REQUEST_TIMED_OUT),
+                result("b", ErrorCode.NONE)), 1), 3);
+        SimAdminClient.Attempt second = client.poll(client.nextDeadlineMs()).orElseThrow();
+        long answeredAt = client.nextDeadlineMs() - 1;
+        client.onAnswer(second.id(), new AdminAnswer(List.of(result("a", ErrorCode.NONE)), 1), answeredAt);
+        // The retry time set after the first answer has passed: an empty attempt must not go out.
+        assertTrue(client.poll(answeredAt).isEmpty(), "no attempt without open items");
+        SimAdminClient.Finished done = client.takeFinished(answeredAt).orElseThrow();
+        assertEquals(answeredAt, done.endMs());
+        assertEquals(3, history.size(), "a and b, then a again; nothing for an empty attempt");
+    }
 }
