@@ -1,6 +1,7 @@
 package io.metaquorum.sim;
 
 import io.metaquorum.metadata.controller.QuorumController;
+import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
@@ -69,7 +70,13 @@ public enum BrokenVariant {
      * System mode only: the controller serves reads from the committed image before its
      * current one (a broken {@link io.metaquorum.metadata.controller.QuorumController#committedImage()}).
      */
-    STALE_READ("stale-read");
+    STALE_READ("stale-read"),
+    /**
+     * System mode only: a node that loads a snapshot replays it on top of the image it holds
+     * instead of an empty one (a broken {@link MetadataLoader}), applying every record that
+     * image already has a second time; production's replay validation refuses the first one.
+     */
+    REPLAY_TWICE("replay-twice");
 
     /** The controller's class deciding the partition changes of a fence and an unfence. */
     static final String FENCE_CHANGES = "io.metaquorum.metadata.controller.PartitionChanges";
@@ -98,6 +105,7 @@ public enum BrokenVariant {
             case FENCED_LEADER_KEPT -> productionClass(FENCE_CHANGES);
             case STRAY_ID_UNCHECKED -> productionClass(LOG_DIR_SCAN);
             case STALE_READ -> QuorumController.class;
+            case REPLAY_TWICE -> MetadataLoader.class;
             default -> null;
         };
     }
@@ -114,7 +122,7 @@ public enum BrokenVariant {
     /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
     public boolean systemLayer() {
         return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED
-                || this == STALE_READ;
+                || this == STALE_READ || this == REPLAY_TWICE;
     }
 
     public LogFaultMode logMode() {

@@ -50,7 +50,7 @@ public final class Simulation {
 
     private SimulationResult execute() {
         try {
-            world.faults().start();
+            world.startFaults();
             world.startLoad();
             loop.observeAll();
             while (world.scheduler().executedCount() < options.safetyEvents() && loop.step()) {
@@ -62,7 +62,7 @@ public final class Simulation {
             if (world.timeline() != null) {
                 world.timeline().markHealed(healedAt);
             }
-            world.faults().heal(keepDown);
+            world.heal(keepDown);
             world.probeSince(healedAt);
             loop.awaitConvergence(expectedUp(keepDown, false), healedAt, LIVENESS_BOUND_MS,
                     "with voters " + keepDown + " held down");

@@ -10,9 +10,11 @@ import io.metaquorum.sim.timeline.TimelineRecorder;
 import io.metaquorum.sim.workload.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
 import io.metaquorum.sim.workload.FaultInjector;
+import io.metaquorum.sim.workload.FaultKind;
 import io.metaquorum.sim.workload.FaultProfile;
 import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Everything one run is made of, built by {@link WorldBuilder} from the seed.
@@ -28,6 +30,22 @@ record World(EventScheduler scheduler, TraceHash trace, SimNetwork network, SimC
              InvariantChecker checker, FaultInjector faults, ClientWorkload workload, FaultProfile faultProfile,
              WorkloadProfile workloadProfile, Random livenessRandom, TimelineRecorder timeline,
              LifecycleFanout lifecycle, RaftTimeouts timeouts, SystemWorld system) {
+    /** Starts the fault processes: the raft layer's, and in system mode the brokers' disk faults too. */
+    void startFaults() {
+        faults.start();
+        if (system != null) {
+            system.startFaults(faultProfile.has(FaultKind.WRITE_ERROR), faultProfile.has(FaultKind.CRASH));
+        }
+    }
+
+    /** Ends the safety phase: no new faults, everything healed, every node but {@code keepDown} restarted. */
+    void heal(Set<Integer> keepDown) {
+        faults.heal(keepDown);
+        if (system != null) {
+            system.heal();
+        }
+    }
+
     /** Starts the load: raft clients, or in system mode the admin clients (which wait for the brokers). */
     void startLoad() {
         if (system == null) {

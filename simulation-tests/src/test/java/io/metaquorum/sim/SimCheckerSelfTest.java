@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.mutation.RunOutcome;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
+import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.world.AdminDriver;
 import java.util.Map;
@@ -57,6 +58,7 @@ class SimCheckerSelfTest {
             case FENCED_LEADER_KEPT -> new Expectation(PartitionLeaderCheck.NAME, "is fenced", 3);
             case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 3);
             case STALE_READ -> new Expectation(AdminDriver.READ_CURRENT, "its image is at", 3);
+            case REPLAY_TWICE -> new Expectation(ImageReplayCheck.NAME, "refused a record of snapshot", 3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }

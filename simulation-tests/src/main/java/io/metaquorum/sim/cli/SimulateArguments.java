@@ -37,7 +37,7 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
             "  --broken VARIANT  switch on a deliberately broken behaviour (checker self-test):",
             "                    vote-not-persisted, hw-over-old-epoch, skip-truncation, ack-before-sync,",
             "                    pre-vote-bumps-epoch, pre-vote-livelock; with --system: reply-before-commit,",
-            "                    fenced-leader-kept, stray-id-unchecked, stale-read",
+            "                    fenced-leader-kept, stray-id-unchecked, stale-read, replay-twice",
             "  --verbose         print each run's fault mix and counters",
             "  --debug-events A-B  print events A to B of each run with every node's status and deliveries",
             "  --help            this text");

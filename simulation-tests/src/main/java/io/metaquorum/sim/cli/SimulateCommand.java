@@ -122,9 +122,11 @@ public final class SimulateCommand {
         if (y != null) {
             out.printf("  system: %d admin calls, %d write items acknowledged, %d topics created, %d attempts recorded"
                             + " (%d unknown); %d registrations, %d fences, %d unfences committed; %d reconcile passes"
-                            + " checked; %d snapshots written, %d loaded%n", y.adminCalls(), y.itemsAcknowledged(),
+                            + " checked; %d snapshots written, %d loaded; broker disks: %d faults armed, %d passes"
+                            + " failed, %d crash points hit%n", y.adminCalls(), y.itemsAcknowledged(),
                     y.topicsCreated(), y.historyOperations(), y.unknownOutcomes(), y.registrations(), y.fences(),
-                    y.unfences(), y.directoryChecks(), y.snapshotsWritten(), y.snapshotsLoaded());
+                    y.unfences(), y.directoryChecks(), y.snapshotsWritten(), y.snapshotsLoaded(), y.diskFaultsArmed(),
+                    y.reconcileFailures(), y.crashPointsHit());
         }
     }
 

@@ -243,6 +243,9 @@ final class NodeProcess {
             rolePort.wrote = false;
             deadline = Math.min(deadline, role.drive(rolePort, localNowMs()));
             roleWrote = rolePort.wrote;
+            if (!alive) {
+                return; // the role's machine crashed under it (a crash point of its file system)
+            }
         }
         if (roleWrote || !tasks.isEmpty() || !inbound.isEmpty()) {
             requestStep();
@@ -263,12 +266,15 @@ final class NodeProcess {
         }
     }
 
-    /** The role's appends and resignations, made on the core between passes; a next pass sends and syncs them. */
     /** The simulation's small raft limits bound the snapshot's batches too, so a snapshot spans several. */
     private static SnapshotLimits snapshotLimits(NodeSetup setup) {
         return new SnapshotLimits(setup.limits().appendBatchRecordsMax(), setup.limits().appendBatchBytesMax());
     }
 
+    /**
+     * The role's appends, resignations and snapshot registrations, made on the core between
+     * passes; a next pass sends and syncs them.
+     */
     private static final class RolePort implements RaftPort {
         private final RaftCore core;
         private final SimRaftLog log;

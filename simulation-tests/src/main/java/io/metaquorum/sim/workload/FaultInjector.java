@@ -308,7 +308,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         }
     }
 
-    static long exponential(Random random, long meanMs) {
+    public static long exponential(Random random, long meanMs) {
         return (long) (-meanMs * Math.log(1 - random.nextDouble()));
     }
 }

@@ -104,6 +104,13 @@ public final class SimFileSystem {
         failuresLeft = count;
     }
 
+    /** Disarms every crash point and failure not yet reached. */
+    public void clearFaults() {
+        crashAtMutation = -1;
+        failAtMutation = -1;
+        failuresLeft = 0;
+    }
+
     /** Power loss now: what was not durable is lost (per the crash mode). */
     public void crash() {
         crashed = true;

@@ -9,6 +9,7 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
 import io.metaquorum.sim.cluster.NodeRole;
 import io.metaquorum.sim.cluster.SimNode;
+import io.metaquorum.sim.system.fs.SimulatedCrash;
 import io.metaquorum.sim.system.node.LifecycleAnswer;
 import io.metaquorum.sim.system.node.RaftPort;
 import io.metaquorum.sim.system.node.SimBrokerNode;
@@ -39,7 +40,7 @@ final class BrokerRole implements NodeRole {
         this.snapshots = snapshots;
         this.broker = broker;
         this.world = world;
-        this.listener = new ControllerRole.CommitTap(new LeaderTap(), world);
+        this.listener = new ControllerRole.CommitTap(new LeaderTap(), world, machine.nodeId());
     }
 
     SimBrokerNode broker() {
@@ -61,9 +62,19 @@ final class BrokerRole implements NodeRole {
         }
         Optional<LifecycleCall> call = broker.pollLifecycle(nowMs);
         call.ifPresent(c -> send(c, nowMs));
-        Optional<ReconcileResult> result = broker.maybeReconcile(nowMs);
+        Optional<ReconcileResult> result;
+        try {
+            result = broker.maybeReconcile(nowMs);
+        } catch (SimulatedCrash crash) {
+            // kill -9 in the middle of the directory work: the process dies here, its disk keeps what it synced.
+            world.onCrashPoint();
+            machine.crash();
+            return Long.MAX_VALUE;
+        }
         if (result.isPresent() && result.get().complete()) {
             world.checkDirectories(machine.nodeId(), broker, nowMs);
+        } else if (result.isPresent()) {
+            world.onReconcileFailed();
         }
         return Math.min(broker.nextDeadlineMs(), callDeadlineMs);
     }

@@ -2,6 +2,7 @@ package io.metaquorum.sim.system.world;
 
 import io.metaquorum.broker.lifecycle.LifecycleCall;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.metadata.image.InvalidRecordException;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
@@ -9,6 +10,7 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
 import io.metaquorum.sim.cluster.NodeRole;
 import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
 import io.metaquorum.sim.system.node.LifecycleAnswer;
@@ -38,7 +40,7 @@ final class ControllerRole implements NodeRole {
         this.node = node;
         this.snapshots = snapshots;
         this.admin = node.adminEndpoint(writeTimeoutMs);
-        this.listener = new CommitTap(node, world);
+        this.listener = new CommitTap(node, world, node.nodeId());
     }
 
     SimControllerNode node() {
@@ -105,26 +107,46 @@ final class ControllerRole implements NodeRole {
                 AdminOutput.WriteResult.failed(ErrorCode.NOT_CONTROLLER))).toList(), -1);
     }
 
-    /** Shows every committed batch to the checkers' replay before the node's own listener gets it. */
+    /**
+     * Shows every committed batch to the checkers' replay before the node's own listener gets
+     * it; a record the node's replay refuses (production's replay validates every record, and
+     * a node that refuses a committed one stops) fails {@code image-equals-replay}: the
+     * checkers' replay accepted that committed log, so the node's image is not its replay.
+     */
     static final class CommitTap implements RaftListener {
         private final RaftListener target;
         private final SystemWorld world;
+        private final int nodeId;
 
-        CommitTap(RaftListener target, SystemWorld world) {
+        CommitTap(RaftListener target, SystemWorld world, int nodeId) {
             this.target = target;
             this.world = world;
+            this.nodeId = nodeId;
         }
 
         @Override
         public void handleCommit(List<RecordBatch> batches) {
             world.onCommitted(batches);
-            target.handleCommit(batches);
+            try {
+                target.handleCommit(batches);
+            } catch (InvalidRecordException e) {
+                throw refused("a committed batch", e);
+            }
         }
 
         @Override
         public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
             world.onSnapshotLoaded();
-            target.handleLoadSnapshot(snapshotId, snapshot);
+            try {
+                target.handleLoadSnapshot(snapshotId, snapshot);
+            } catch (InvalidRecordException e) {
+                throw refused("snapshot " + snapshotId, e);
+            }
+        }
+
+        private CheckFailure refused(String what, InvalidRecordException e) {
+            return new CheckFailure(ImageReplayCheck.NAME, "node " + nodeId + " refused a record of " + what
+                    + " the committed log replays: " + e.getMessage());
         }
 
         @Override

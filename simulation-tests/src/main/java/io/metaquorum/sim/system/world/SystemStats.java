@@ -16,9 +16,12 @@ package io.metaquorum.sim.system.world;
  * @param unknownOutcomes  of them, with no definite answer
  * @param snapshotsWritten snapshots the nodes' loaders took and their raft cores registered
  * @param snapshotsLoaded  snapshots the nodes' state machines loaded (at a restart or fetched)
+ * @param diskFaultsArmed  brokers' disk faults armed: runs of failing operations, crash points
+ * @param reconcileFailures reconcile passes a disk error cut short (retried with a backoff)
+ * @param crashPointsHit   brokers killed by a crash point in the middle of their directory work
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
                           long historyOperations, long unknownOutcomes, long snapshotsWritten,
-                          long snapshotsLoaded) {
+                          long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit) {
 }

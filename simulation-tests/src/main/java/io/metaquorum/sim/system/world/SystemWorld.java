@@ -92,6 +92,9 @@ public final class SystemWorld implements NodeRoles {
     private long snapshotTriggerBytes;
     private final List<SimSnapshotWriter> snapshotWriters = new ArrayList<>();
     private long snapshotsLoaded;
+    private BrokerDiskFaults diskFaults;
+    private long crashPointsHit;
+    private long reconcileFailures;
 
     /** @param replyBeforeCommit the checker self-test's broken controller: writes answered once raft accepts them */
     public SystemWorld(String clusterId, EventScheduler scheduler, boolean replyBeforeCommit) {
@@ -110,6 +113,17 @@ public final class SystemWorld implements NodeRoles {
         this.rpc = new SystemRpc(scheduler, network, simCluster, new Random(random.nextLong()));
         this.admin = new AdminDriver(this, scheduler, new Random(random.nextLong()), simCluster);
         this.snapshotTriggerBytes = SNAPSHOT_TRIGGER_BYTES[random.nextInt(SNAPSHOT_TRIGGER_BYTES.length)];
+        this.diskFaults = new BrokerDiskFaults(scheduler, new Random(random.nextLong()), simCluster, disks::get);
+    }
+
+    /** Starts the brokers' disk faults the seed drew: write errors and crash points ({@link BrokerDiskFaults}). */
+    public void startFaults(boolean writeErrors, boolean crashPoints) {
+        diskFaults.start(writeErrors, crashPoints);
+    }
+
+    /** The end of the safety phase: the brokers' disks are reliable from now on. */
+    public void heal() {
+        diskFaults.stop();
     }
 
     /** Records brokers' states and admin calls into {@code brokerTimeline} from now on (reads only). */
@@ -172,7 +186,9 @@ public final class SystemWorld implements NodeRoles {
             disks.put(id, fs);
             disksWipeCount.put(id, node.wipeCount());
         } else if (node.lastStopReason() != StopReason.SHUTDOWN) {
-            fs.crash();
+            if (!fs.isCrashed()) {
+                fs.crash(); // else a crash point of its own crashed it already
+            }
             fs.restart();
         }
         return fs;
@@ -189,6 +205,16 @@ public final class SystemWorld implements NodeRoles {
                         + " reached a state machine before the committed log's end " + end + " did");
             }
         }
+    }
+
+    /** A broker's machine crashed at a crash point of its file system. */
+    void onCrashPoint() {
+        crashPointsHit++;
+    }
+
+    /** A broker's reconcile pass met a disk error and will be retried. */
+    void onReconcileFailed() {
+        reconcileFailures++;
     }
 
     /** A node's state machine loaded a snapshot (at a restart, or fetched from the leader). */
@@ -281,6 +307,7 @@ public final class SystemWorld implements NodeRoles {
         return new SystemStats(admin.callsFinished(), admin.itemsAcknowledged(), admin.topicsCreated(),
                 fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
                 admin.historySize(), admin.unknownOutcomes(),
-                snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded);
+                snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
+                diskFaults.armed(), reconcileFailures, crashPointsHit);
     }
 }

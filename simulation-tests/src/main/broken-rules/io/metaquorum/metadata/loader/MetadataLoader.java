@@ -1,0 +1,162 @@
+package io.metaquorum.metadata.loader;
+
+import com.google.protobuf.ByteString;
+import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.image.MetadataDelta;
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.LeaderAndEpoch;
+import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.snapshot.SnapshotDecoder;
+import io.metaquorum.metadata.snapshot.SnapshotScheduler;
+import io.metaquorum.metadata.snapshot.SnapshotTask;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RecordBatches;
+import io.metaquorum.raft.storage.SnapshotReader;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The state machine of a node until the full controller exists: replays committed batches
+ * into an immutable {@link MetadataImage} and, every {@code snapshotTriggerBytes} of
+ * committed record bytes, hands the image to a {@link SnapshotScheduler} to be written as a
+ * snapshot (on a thread of its own in a node, so the driver never waits for it).
+ *
+ * <p>Called by the raft core on the driver thread; {@link #image()} may be read from any
+ * thread (the image is immutable and published through a volatile field). Deterministic:
+ * no clock, no thread. A snapshot is loaded by streaming: its records are decoded batch by
+ * batch into a {@link MetadataDelta} ({@link ImageSnapshotLoader}).
+ *
+ * <p>Invariant: committed batches arrive contiguously from {@code image.committedEndOffset()}.
+ *
+ * <p>BROKEN twin of the metadata-log module's {@code MetadataLoader}, for the checker self-test
+ * only (variant {@code replay-twice}): a snapshot is replayed on top of the image the loader
+ * holds instead of an empty one, so a node that fetches a snapshot while it holds an image
+ * applies every record that image already has a second time (and keeps what the snapshot
+ * no longer has). A node that loads at a restart starts empty and is not affected. Compiled
+ * to a directory no class path names; the simulation's mutant class loader defines it in
+ * place of the production class.
+ */
+public final class MetadataLoader implements RaftListener {
+    private static final Logger LOG = LoggerFactory.getLogger(MetadataLoader.class);
+
+    private final String logPrefix;
+    private final long snapshotTriggerBytes;
+    private final SnapshotScheduler snapshots;
+    /** Published together with {@link #status} on the driver thread; each is immutable. */
+    private volatile MetadataImage image = MetadataImage.EMPTY;
+    private volatile LoaderStatus status = LoaderStatus.INITIAL;
+    /** Record bytes committed since the last snapshot was scheduled or loaded. */
+    private long bytesSinceSnapshot;
+
+    /**
+     * @param logPrefix            node context for log lines, e.g. {@code "[node 1] "}
+     * @param snapshotTriggerBytes {@code metadata.log.max.record.bytes.between.snapshots}
+     * @param snapshots            writes the snapshots this loader decides to take
+     */
+    public MetadataLoader(String logPrefix, long snapshotTriggerBytes, SnapshotScheduler snapshots) {
+        Invariants.check(snapshotTriggerBytes > 0, "snapshot trigger must be > 0, got %d", snapshotTriggerBytes);
+        this.logPrefix = logPrefix;
+        this.snapshotTriggerBytes = snapshotTriggerBytes;
+        this.snapshots = snapshots;
+    }
+
+    /** The latest committed image; safe from any thread. */
+    public MetadataImage image() {
+        return image;
+    }
+
+    /** This loader's counters and the leader raft last announced; safe from any thread. */
+    public LoaderStatus status() {
+        return status;
+    }
+
+    @Override
+    public void handleCommit(List<RecordBatch> batches) {
+        if (batches.isEmpty()) {
+            return;
+        }
+        MetadataImage current = image;
+        MetadataDelta delta = new MetadataDelta(current);
+        long expectedOffset = current.committedEndOffset();
+        RecordBatch last = null;
+        long replayed = 0;
+        for (RecordBatch batch : batches) {
+            Invariants.check(batch.getBaseOffset() == expectedOffset,
+                    "committed batch at offset %d, expected %d", batch.getBaseOffset(), expectedOffset);
+            replayed += replayBatch(delta, batch);
+            expectedOffset = RecordBatches.endOffset(batch);
+            last = batch;
+        }
+        status = status.withReplayed(replayed, last.getAppendTimeMs());
+        image = delta.apply();
+        maybeRequestSnapshot();
+    }
+
+    /** Replays one batch; returns the number of metadata (not control) records in it. */
+    private long replayBatch(MetadataDelta delta, RecordBatch batch) {
+        long offset = batch.getBaseOffset();
+        long replayed = 0;
+        for (ByteString bytes : RecordBatches.records(batch)) {
+            if (batch.getControl()) {
+                MetadataRecordCodec.decodeControl(bytes, offset);
+                delta.advanceTo(offset, batch.getEpoch());
+            } else {
+                delta.replay(MetadataRecordCodec.decode(bytes, offset), offset, batch.getEpoch());
+                replayed++;
+            }
+            bytesSinceSnapshot += bytes.size();
+            offset++;
+        }
+        return replayed;
+    }
+
+    /** Past the trigger, schedules a snapshot of the image; if one is still being written, retries next commit. */
+    private void maybeRequestSnapshot() {
+        if (bytesSinceSnapshot < snapshotTriggerBytes) {
+            return;
+        }
+        SnapshotTask task = SnapshotTask.of(image, status.lastCommittedTimeMs());
+        if (snapshots.trySchedule(task)) {
+            LOG.info("{}{} record bytes committed since the last snapshot: writing one at offset {}", logPrefix,
+                    bytesSinceSnapshot, task.id().offset());
+            bytesSinceSnapshot = 0;
+        }
+    }
+
+    @Override
+    public void handleLoadSnapshot(OffsetAndEpoch snapshotId, SnapshotReader snapshot) {
+        SnapshotDecoder decoder = SnapshotDecoder.of(snapshot);
+        MetadataDelta delta = new MetadataDelta(image); // the broken step: production starts from EMPTY
+        long offset = 0;
+        for (List<ByteString> batch = decoder.nextBatch(); batch != null; batch = decoder.nextBatch()) {
+            for (ByteString bytes : batch) {
+                delta.replay(MetadataRecordCodec.decode(bytes, offset), offset, snapshotId.epoch());
+                offset++;
+            }
+        }
+        delta.advanceTo(snapshotId.offset() - 1, snapshotId.epoch());
+        image = delta.apply();
+        status = status.withLoadedSnapshot(decoder.recordCount(), decoder.lastContainedLogTimeMs());
+        bytesSinceSnapshot = 0;
+        LOG.info("{}loaded snapshot ({}, {}) over the image it held: {} records", logPrefix, snapshotId.offset(),
+                snapshotId.epoch(), decoder.recordCount());
+    }
+
+    @Override
+    public void handleLeaderChange(LeaderAndEpoch leader) {
+        status = status.withLeader(leader.leaderId(), leader.epoch());
+    }
+
+    @Override
+    public void handleBecomeLeader(int epoch, long epochStartOffset) {
+        // The loader replays committed batches only; what a leader writes is the controller's.
+    }
+
+    @Override
+    public void handleResign(int epoch) {
+        // Nothing uncommitted is kept here.
+    }
+}
