@@ -14,8 +14,12 @@ package io.metaquorum.sim.system.world;
  * @param directoryChecks  complete reconcile passes whose directories were checked
  * @param historyOperations admin attempts recorded in the history
  * @param unknownOutcomes  of them, with no definite answer
+ * @param controlledShutdownsBegun     graceful stops of a running broker that asked to be let go
+ * @param controlledShutdownsCompleted of them, ended by the controller's shouldShutDown (the others
+ *                                     by the timeout, a crash or a refused heartbeat)
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
-                          long historyOperations, long unknownOutcomes) {
+                          long historyOperations, long unknownOutcomes, long controlledShutdownsBegun,
+                          long controlledShutdownsCompleted) {
 }

@@ -23,6 +23,7 @@ import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import io.metaquorum.sim.system.fs.SimPartitionStore;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
+import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.invariant.ReplayedLog;
@@ -82,6 +83,8 @@ public final class SystemWorld implements NodeRoles {
     private final TreeSet<Integer> fencedBrokers = new TreeSet<>();
     private long unfencesAfterFence;
     private long directoryChecks;
+    private long controlledShutdownsBegun;
+    private long controlledShutdownsCompleted;
     /** Null unless the run records a timeline. */
     private BrokerTimeline timeline;
 
@@ -195,6 +198,17 @@ public final class SystemWorld implements NodeRoles {
         }
     }
 
+    /** A running broker asked to be let go (PENDING_CONTROLLED_SHUTDOWN). */
+    void onControlledShutdownBegun() {
+        controlledShutdownsBegun++;
+    }
+
+    /** The controller let broker {@code brokerId} go: the committed image must show it fenced, leading nothing. */
+    void onControlledShutdownCompleted(int brokerId) {
+        controlledShutdownsCompleted++;
+        ControlledShutdownCheck.check(brokerId, replayed.last());
+    }
+
     void checkDirectories(int brokerId, SimBrokerNode broker, long nowMs) {
         directoryChecks++;
         BrokerDirectoryCheck.check(brokerId, broker.reconciledImage(), disks.get(brokerId), LOG_DIRS, nowMs,
@@ -264,6 +278,6 @@ public final class SystemWorld implements NodeRoles {
     public SystemStats stats() {
         return new SystemStats(admin.callsFinished(), admin.itemsAcknowledged(), admin.topicsCreated(),
                 fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
-                admin.historySize(), admin.unknownOutcomes());
+                admin.historySize(), admin.unknownOutcomes(), controlledShutdownsBegun, controlledShutdownsCompleted);
     }
 }
