@@ -17,7 +17,8 @@ import org.junit.jupiter.api.TestFactory;
  * the end) and must have exercised the layer: admin writes acknowledged, a controller failover
  * (a second leader epoch). Over the sweep, at least {@value #FENCED_AND_UNFENCED_SEEDS_MIN}
  * seeds must have fenced a broker and unfenced it again (a seed whose faults spare the brokers
- * does neither).
+ * does neither), and at least one broker's controlled shutdown must have been completed by the
+ * controller (only seeds that draw the shutdown fault stop brokers gracefully).
  */
 class SimSystemSweepTest {
     static final long SEEDS = 10;
@@ -26,6 +27,8 @@ class SimSystemSweepTest {
     private static long acknowledged;
     private static long topics;
     private static long events;
+    private static long shutdownsBegun;
+    private static long shutdownsCompleted;
 
     @TestFactory
     Stream<DynamicTest> everySystemSeedKeepsEveryInvariant() {
@@ -41,14 +44,19 @@ class SimSystemSweepTest {
             acknowledged += system.itemsAcknowledged();
             topics += system.topicsCreated();
             events += result.events();
+            shutdownsBegun += system.controlledShutdownsBegun();
+            shutdownsCompleted += system.controlledShutdownsCompleted();
         }));
     }
 
     @AfterAll
-    static void everyFewSeedsFencedAndUnfencedABroker() {
+    static void theSweepFencedUnfencedAndLetGoBrokers() {
         System.out.println("system sweep: " + SEEDS + " seeds, " + events + " events, " + acknowledged
                 + " write items acknowledged, " + topics + " topics created, " + fencedAndUnfenced
-                + " seeds fenced and unfenced a broker");
+                + " seeds fenced and unfenced a broker, " + shutdownsBegun + " controlled shutdowns begun, "
+                + shutdownsCompleted + " completed by the controller");
+        assertTrue(shutdownsCompleted >= 1, "no broker's controlled shutdown was completed by the controller ("
+                + shutdownsBegun + " begun)");
         assertTrue(fencedAndUnfenced >= FENCED_AND_UNFENCED_SEEDS_MIN, fencedAndUnfenced + " of " + SEEDS
                 + " seeds fenced and unfenced a broker");
     }
