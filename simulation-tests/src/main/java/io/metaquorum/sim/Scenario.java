@@ -6,6 +6,7 @@ import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.network.LinkTable;
 import io.metaquorum.sim.network.NetworkStats;
+import io.metaquorum.sim.system.world.SystemWorld;
 import io.metaquorum.sim.workload.FaultKind;
 import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.EnumSet;
@@ -35,7 +36,7 @@ public final class Scenario {
         this.loop = new EventLoop(world, EventObserver.NONE);
         world.workload().setProfile(STEADY_LOAD);
         world.faults().start();
-        world.workload().start();
+        world.startLoad();
         loop.observeAll();
     }
 
@@ -43,6 +44,20 @@ public final class Scenario {
     public static Scenario start(long seed, int voters, int observers) {
         return new Scenario(new SimulationOptions(seed, 1, EnumSet.noneOf(FaultKind.class), false, voters, observers,
                 BrokenVariant.NONE, false));
+    }
+
+    /**
+     * Starts a system-mode cluster on a reliable network: controllers on the {@code voters}, brokers
+     * on the {@code observers}, the seeded admin workload, the system invariants after every event.
+     */
+    public static Scenario startSystem(long seed, int voters, int observers) {
+        return new Scenario(new SimulationOptions(seed, 1, EnumSet.noneOf(FaultKind.class), false, voters, observers,
+                BrokenVariant.NONE, false, true));
+    }
+
+    /** The system layer (system mode only). */
+    public SystemWorld system() {
+        return world.system();
     }
 
     /** Replaces the client load (for example a heavier one than {@link #STEADY_LOAD}). */

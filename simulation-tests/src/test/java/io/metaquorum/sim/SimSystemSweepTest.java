@@ -17,7 +17,10 @@ import org.junit.jupiter.api.TestFactory;
  * the end) and must have exercised the layer: admin writes acknowledged, a controller failover
  * (a second leader epoch). Over the sweep, at least {@value #FENCED_AND_UNFENCED_SEEDS_MIN}
  * seeds must have fenced a broker and unfenced it again (a seed whose faults spare the brokers
- * does neither).
+ * does neither), and at least one broker's controlled shutdown must have been completed by the
+ * controller (only seeds that draw the shutdown fault stop brokers gracefully); snapshots must
+ * have been written and loaded, and the brokers' disks must have failed a reconcile pass (a
+ * write error) and killed a broker in the middle of one (a crash point).
  */
 class SimSystemSweepTest {
     static final long SEEDS = 10;
@@ -26,6 +29,12 @@ class SimSystemSweepTest {
     private static long acknowledged;
     private static long topics;
     private static long events;
+    private static long shutdownsBegun;
+    private static long shutdownsCompleted;
+    private static long snapshotsWritten;
+    private static long snapshotsLoaded;
+    private static long reconcileFailures;
+    private static long crashPointsHit;
 
     @TestFactory
     Stream<DynamicTest> everySystemSeedKeepsEveryInvariant() {
@@ -41,14 +50,29 @@ class SimSystemSweepTest {
             acknowledged += system.itemsAcknowledged();
             topics += system.topicsCreated();
             events += result.events();
+            shutdownsBegun += system.controlledShutdownsBegun();
+            shutdownsCompleted += system.controlledShutdownsCompleted();
+            snapshotsWritten += system.snapshotsWritten();
+            snapshotsLoaded += system.snapshotsLoaded();
+            reconcileFailures += system.reconcileFailures();
+            crashPointsHit += system.crashPointsHit();
         }));
     }
 
     @AfterAll
-    static void everyFewSeedsFencedAndUnfencedABroker() {
+    static void theSweepFencedUnfencedAndLetGoBrokers() {
         System.out.println("system sweep: " + SEEDS + " seeds, " + events + " events, " + acknowledged
                 + " write items acknowledged, " + topics + " topics created, " + fencedAndUnfenced
-                + " seeds fenced and unfenced a broker");
+                + " seeds fenced and unfenced a broker, " + shutdownsBegun + " controlled shutdowns begun, "
+                + shutdownsCompleted + " completed by the controller, " + snapshotsWritten + " snapshots written, "
+                + snapshotsLoaded + " loaded, " + reconcileFailures + " reconcile passes failed by a disk error, "
+                + crashPointsHit + " brokers killed at a crash point");
+        assertTrue(snapshotsWritten >= 1 && snapshotsLoaded >= 1, "snapshots: " + snapshotsWritten + " written, "
+                + snapshotsLoaded + " loaded");
+        assertTrue(reconcileFailures >= 1 && crashPointsHit >= 1, "broker disks: " + reconcileFailures
+                + " failed passes, " + crashPointsHit + " crash points hit");
+        assertTrue(shutdownsCompleted >= 1, "no broker's controlled shutdown was completed by the controller ("
+                + shutdownsBegun + " begun)");
         assertTrue(fencedAndUnfenced >= FENCED_AND_UNFENCED_SEEDS_MIN, fencedAndUnfenced + " of " + SEEDS
                 + " seeds fenced and unfenced a broker");
     }

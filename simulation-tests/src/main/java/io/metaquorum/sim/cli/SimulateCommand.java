@@ -123,10 +123,12 @@ public final class SimulateCommand {
             out.printf("  system: %d admin calls, %d write items acknowledged, %d topics created, %d attempts recorded"
                             + " (%d unknown); %d registrations, %d fences, %d unfences committed; %d reconcile passes"
                             + " checked; %d snapshots written, %d loaded; broker disks: %d faults armed, %d passes"
-                            + " failed, %d crash points hit%n", y.adminCalls(), y.itemsAcknowledged(),
+                            + " failed, %d crash points hit; %d controlled shutdowns begun, %d completed by the"
+                            + " controller%n", y.adminCalls(), y.itemsAcknowledged(),
                     y.topicsCreated(), y.historyOperations(), y.unknownOutcomes(), y.registrations(), y.fences(),
                     y.unfences(), y.directoryChecks(), y.snapshotsWritten(), y.snapshotsLoaded(), y.diskFaultsArmed(),
-                    y.reconcileFailures(), y.crashPointsHit());
+                    y.reconcileFailures(), y.crashPointsHit(), y.controlledShutdownsBegun(),
+                    y.controlledShutdownsCompleted());
         }
     }
 
@@ -139,6 +141,8 @@ public final class SimulateCommand {
         private long unfences;
         private long elections;
         private long unknown;
+        private long shutdownsBegun;
+        private long shutdownsCompleted;
 
         void add(SimulationResult result) {
             SystemStats s = result.system();
@@ -151,13 +155,16 @@ public final class SimulateCommand {
             fences += s.fences();
             unfences += s.unfences();
             unknown += s.unknownOutcomes();
+            shutdownsBegun += s.controlledShutdownsBegun();
+            shutdownsCompleted += s.controlledShutdownsCompleted();
             elections += result.stats().elections();
         }
 
         String describe() {
             return "system: " + calls + " admin calls finished, " + acknowledged + " write items acknowledged, "
                     + unknown + " attempts with unknown outcome; " + topics + " topics created; brokers fenced "
-                    + fences + " times, unfenced " + unfences + " times; " + elections + " leader epochs";
+                    + fences + " times, unfenced " + unfences + " times; " + shutdownsBegun + " controlled shutdowns begun, "
+                    + shutdownsCompleted + " completed by the controller; " + elections + " leader epochs";
         }
     }
 

@@ -41,6 +41,10 @@ import java.util.Random;
  * it sends nothing. Resumed ({@link #resume()}), it runs at once: its clock reads the time that
  * passed, so every deadline that fell in the pause is overdue together.
  *
+ * <p>A graceful stop of a process that runs a role goes in production's order
+ * ({@link RoleShutdown}): a broker's controlled shutdown, then raft's shutdown; a crash in
+ * between kills the process as any crash does.
+ *
  * <p>Once killed ({@link #kill()}) every event still scheduled for it does nothing.
  * Exceptions from the core: a storage error stops the node (the production fault handler
  * would halt the process); a core invariant or any other exception fails the run.
@@ -57,6 +61,8 @@ final class NodeProcess {
     /** The controller or broker this incarnation runs (system mode), or null. */
     private final NodeRole role;
     private final RolePort rolePort;
+    /** A graceful stop's order when a role runs (its part, then raft's), or null without a role. */
+    private final RoleShutdown roleShutdown;
     private final AppendTracker appends;
     private final ArrayDeque<DriverLoop.CoreTask> tasks = new ArrayDeque<>();
     private final ArrayDeque<RaftMessage> inbound = new ArrayDeque<>();
@@ -89,6 +95,7 @@ final class NodeProcess {
                 coreListener, localNowMs(), this::send, published -> { });
         this.core = loop.core();
         this.rolePort = role == null ? null : new RolePort(core, log, snapshotLimits(setup));
+        this.roleShutdown = role == null ? null : new RoleShutdown(role, loop, setup.timeouts().requestTimeoutMs());
         this.lastSnapshotOffset = log.startOffset();
         if (setup.logMode() == LogFaultMode.ACK_BEFORE_SYNC) {
             scheduleWriteback();
@@ -130,7 +137,14 @@ final class NodeProcess {
             tasks.add((raft, now) -> raft.resign(now));
         } else if (input instanceof NodeInput.Shutdown) {
             // ServerMain gives RaftNode.shutdown the request timeout; the core waits for a successor up to it.
-            loop.requestShutdown(node.setup().timeouts().requestTimeoutMs());
+            if (roleShutdown == null) {
+                loop.requestShutdown(node.setup().timeouts().requestTimeoutMs());
+            } else {
+                roleShutdown.request();
+                if (!paused) {
+                    roleShutdown.advance(localNowMs());
+                }
+            }
         }
         requestStep();
     }
@@ -229,7 +243,7 @@ final class NodeProcess {
         afterPass(loop.completeFlush(localNowMs()));
     }
 
-    /** Between passes: the snapshot policy, the end of a graceful stop, then the wait for the next pass. */
+    /** Between passes: the snapshot policy, a graceful stop's progress, then the wait for the next pass. */
     private void afterPass(long passDeadline) {
         maybeQueueSnapshot();
         if (loop.isShutdownOver()) {
@@ -237,17 +251,20 @@ final class NodeProcess {
             return;
         }
         long deadline = passDeadline;
-        boolean roleWrote = false;
+        boolean passDue = false;
         if (role != null) {
+            // A broker's controlled shutdown first; raft's shutdown, once requested, needs a pass to begin.
+            passDue = roleShutdown.advance(localNowMs());
+            deadline = Math.min(deadline, roleShutdown.deadlineMs());
             // The role's own thread, after the core call returned: its appends and resignations go to the core now.
             rolePort.wrote = false;
             deadline = Math.min(deadline, role.drive(rolePort, localNowMs()));
-            roleWrote = rolePort.wrote;
+            passDue |= rolePort.wrote;
             if (!alive) {
                 return; // the role's machine crashed under it (a crash point of its file system)
             }
         }
-        if (roleWrote || !tasks.isEmpty() || !inbound.isEmpty()) {
+        if (passDue || !tasks.isEmpty() || !inbound.isEmpty()) {
             requestStep();
         } else {
             scheduleWake(deadline);

@@ -18,6 +18,18 @@ public interface NodeRole {
      */
     long drive(RaftPort raft, long nowMs);
 
+    /**
+     * A graceful stop begins (SIGTERM, as {@code NodeServer#shutdown} handles it): a broker starts
+     * its controlled shutdown; raft's shutdown waits until {@link #readyToStop} or the timeout.
+     */
+    default void beginShutdown(long nowMs) {
+    }
+
+    /** Whether the role's part of a graceful stop is done (a controller has none: at once). */
+    default boolean readyToStop(long nowMs) {
+        return true;
+    }
+
     /** The process ended (any reason): answers still owed must never be sent. */
     void stopped();
 }

@@ -1,5 +1,6 @@
 package io.metaquorum.sim.system.world;
 
+import io.metaquorum.broker.lifecycle.BrokerState;
 import io.metaquorum.broker.lifecycle.LifecycleCall;
 import io.metaquorum.broker.partition.ReconcileResult;
 import io.metaquorum.protocol.RecordBatch;
@@ -22,7 +23,9 @@ import java.util.Optional;
  * ({@link SimBrokerNode}) of one process incarnation over the machine's {@code SimFileSystem}.
  * Its lifecycle calls go over the simulated network to the controller raft names as leader,
  * each under a deadline (the gRPC deadline of production); an answer after it, or for an
- * earlier call, is dropped.
+ * earlier call, is dropped. A graceful stop begins with the broker's controlled shutdown
+ * (production's {@code BrokerLifecycleDriver#shutDownGracefully}): the process's raft shutdown
+ * waits until the lifecycle is SHUT_DOWN or the stop's timeout passed.
  */
 final class BrokerRole implements NodeRole {
     private final SimNode machine;
@@ -80,6 +83,19 @@ final class BrokerRole implements NodeRole {
     }
 
     @Override
+    public void beginShutdown(long nowMs) {
+        broker.lifecycle().beginControlledShutdown(nowMs);
+        if (broker.state() == BrokerState.PENDING_CONTROLLED_SHUTDOWN) {
+            world.onControlledShutdownBegun();
+        }
+    }
+
+    @Override
+    public boolean readyToStop(long nowMs) {
+        return broker.state() == BrokerState.SHUT_DOWN;
+    }
+
+    @Override
     public void stopped() {
         alive = false;
     }
@@ -98,8 +114,18 @@ final class BrokerRole implements NodeRole {
                         callee.nudge();
                     }
                 },
-                answer -> finish(() -> broker.onLifecycleAnswer(answer, world.localNowMs(machine))),
+                answer -> finish(() -> onAnswer(answer, world.localNowMs(machine))),
                 () -> finish(() -> broker.onLifecycleFailed("connection refused", world.localNowMs(machine))));
+    }
+
+    /** Hands the answer to the lifecycle; a controller that let the broker go is judged on the committed image. */
+    private void onAnswer(LifecycleAnswer answer, long nowMs) {
+        boolean pending = broker.state() == BrokerState.PENDING_CONTROLLED_SHUTDOWN;
+        broker.onLifecycleAnswer(answer, nowMs);
+        if (pending && broker.state() == BrokerState.SHUT_DOWN && answer instanceof LifecycleAnswer.Heartbeat heartbeat
+                && heartbeat.response().getShouldShutDown()) {
+            world.onControlledShutdownCompleted(machine.nodeId());
+        }
     }
 
     private void finish(Runnable outcome) {

@@ -19,9 +19,13 @@ package io.metaquorum.sim.system.world;
  * @param diskFaultsArmed  brokers' disk faults armed: runs of failing operations, crash points
  * @param reconcileFailures reconcile passes a disk error cut short (retried with a backoff)
  * @param crashPointsHit   brokers killed by a crash point in the middle of their directory work
+ * @param controlledShutdownsBegun     graceful stops of a running broker that asked to be let go
+ * @param controlledShutdownsCompleted of them, ended by the controller's shouldShutDown (the others
+ *                                     by the timeout, a crash or a refused heartbeat)
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
                           long historyOperations, long unknownOutcomes, long snapshotsWritten,
-                          long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit) {
+                          long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit,
+                          long controlledShutdownsBegun, long controlledShutdownsCompleted) {
 }

@@ -23,6 +23,7 @@ import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import io.metaquorum.sim.system.fs.SimPartitionStore;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
+import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.invariant.ReplayedLog;
@@ -86,6 +87,8 @@ public final class SystemWorld implements NodeRoles {
     private final TreeSet<Integer> fencedBrokers = new TreeSet<>();
     private long unfencesAfterFence;
     private long directoryChecks;
+    private long controlledShutdownsBegun;
+    private long controlledShutdownsCompleted;
     /** Null unless the run records a timeline. */
     private BrokerTimeline timeline;
     /** {@code metadata.log.max.record.bytes.between.snapshots} of every node of this run. */
@@ -237,6 +240,17 @@ public final class SystemWorld implements NodeRoles {
         }
     }
 
+    /** A running broker asked to be let go (PENDING_CONTROLLED_SHUTDOWN). */
+    void onControlledShutdownBegun() {
+        controlledShutdownsBegun++;
+    }
+
+    /** The controller let broker {@code brokerId} go: the committed image must show it fenced, leading nothing. */
+    void onControlledShutdownCompleted(int brokerId) {
+        controlledShutdownsCompleted++;
+        ControlledShutdownCheck.check(brokerId, replayed.last());
+    }
+
     void checkDirectories(int brokerId, SimBrokerNode broker, long nowMs) {
         directoryChecks++;
         BrokerDirectoryCheck.check(brokerId, broker.reconciledImage(), disks.get(brokerId), LOG_DIRS, nowMs,
@@ -308,6 +322,7 @@ public final class SystemWorld implements NodeRoles {
                 fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
                 admin.historySize(), admin.unknownOutcomes(),
                 snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
-                diskFaults.armed(), reconcileFailures, crashPointsHit);
+                diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
+                controlledShutdownsCompleted);
     }
 }

@@ -6,6 +6,7 @@ import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.FenceBrokerRecord;
 import io.metaquorum.protocol.LeaderChangeRecord;
 import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.protocol.PartitionChangeRecord;
 import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.protocol.RegisterBrokerRecord;
@@ -54,6 +55,13 @@ final class LogScript {
         return MetadataRecord.newBuilder().setPartition(PartitionRecord.newBuilder().setTopicId(id.toUuid())
                 .setPartition(p).addAllReplicas(List.of(replicas)).addAllIsr(List.of(replicas)).setLeader(leader))
                 .build();
+    }
+
+    /** A leader change with a new ISR, as a fencing writes it; {@code epoch} the leader and partition epoch after it. */
+    static MetadataRecord moveLeader(UuidKey id, int p, int leader, int epoch, Integer... isr) {
+        return MetadataRecord.newBuilder().setPartitionChange(PartitionChangeRecord.newBuilder().setTopicId(id.toUuid())
+                .setPartition(p).setLeader(leader).setHasIsr(true).addAllIsr(List.of(isr)).setLeaderEpoch(epoch)
+                .setPartitionEpoch(epoch)).build();
     }
 
     static MetadataRecord remove(UuidKey id) {

@@ -2,6 +2,7 @@ package io.metaquorum.sim.system.invariant;
 
 import static io.metaquorum.sim.system.invariant.LogScript.fence;
 import static io.metaquorum.sim.system.invariant.LogScript.id;
+import static io.metaquorum.sim.system.invariant.LogScript.moveLeader;
 import static io.metaquorum.sim.system.invariant.LogScript.partition;
 import static io.metaquorum.sim.system.invariant.LogScript.register;
 import static io.metaquorum.sim.system.invariant.LogScript.remove;
@@ -93,6 +94,24 @@ class SystemInvariantChecksTest {
     void aLeaderThatIsNotRegisteredIsCaught() {
         LogScript log = cluster().batch(topic("t", id(1)), partition(id(1), 0, 7, 7));
         assertEquals(PartitionLeaderCheck.NAME, failure(() -> PartitionLeaderCheck.check(1, loaded(log.batches()))));
+    }
+
+    @Test
+    void aBrokerLetGoMustBeFencedAndLeadNothing() {
+        LogScript log = cluster().batch(topic("t", id(1)), partition(id(1), 0, 1, 1, 2),
+                partition(id(1), 1, 2, 2, 1));
+        String unfenced = assertThrows(CheckFailure.class, () -> ControlledShutdownCheck.check(1,
+                loaded(log.batches()))).getMessage();
+        assertTrue(unfenced.contains("is not fenced"), unfenced);
+        // Fenced, but the leadership move the fencing writes beside it is not committed yet.
+        log.batch(fence(1, 1));
+        String leading = assertThrows(CheckFailure.class, () -> ControlledShutdownCheck.check(1,
+                loaded(log.batches()))).getMessage();
+        assertTrue(leading.contains("still leads [t-0]"), leading);
+        log.batch(moveLeader(id(1), 0, 2, 1, 2));
+        assertDoesNotThrow(() -> ControlledShutdownCheck.check(1, loaded(log.batches())));
+        assertEquals(ControlledShutdownCheck.NAME, failure(() -> ControlledShutdownCheck.check(3,
+                loaded(log.batches()))), "a broker that never registered");
     }
 
     @Test
