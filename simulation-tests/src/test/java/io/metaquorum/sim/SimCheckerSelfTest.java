@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.mutation.RunOutcome;
+import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
@@ -54,7 +55,7 @@ class SimCheckerSelfTest {
             case ACK_BEFORE_SYNC -> new Expectation("high-watermark-on-majority", "is durable on only", 3);
             case PRE_VOTE_BUMPS_EPOCH -> new Expectation("epoch-campaigned", "but no node has campaigned in it", 3);
             case PRE_VOTE_LIVELOCK -> new Expectation(SilentLeaderStage.CHECK, "no new leader", 10);
-            case REPLY_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "NOT_LINEARIZABLE", 5);
+            case REPLY_BEFORE_COMMIT -> new Expectation(AcknowledgedWritesCheck.NAME, "which no committed", 3);
             case FENCED_LEADER_KEPT -> new Expectation(PartitionLeaderCheck.NAME, "is fenced", 3);
             case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 3);
             case STALE_READ -> new Expectation(AdminDriver.READ_CURRENT, "its image is at", 3);

@@ -293,6 +293,11 @@ public final class AdminDriver {
         return topicsCreated;
     }
 
+    /** Every attempt recorded, in invocation order. */
+    List<Operation<AdminInput, AdminOutput>> historyOperations() {
+        return history.operations();
+    }
+
     long historySize() {
         return history.size();
     }

@@ -22,6 +22,7 @@ import io.metaquorum.sim.system.fs.CrashMode;
 import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import io.metaquorum.sim.system.fs.SimPartitionStore;
+import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
@@ -70,6 +71,7 @@ public final class SystemWorld implements NodeRoles {
     private final EventScheduler scheduler;
     private Random random;
     private final TopicIdReuseCheck ids = new TopicIdReuseCheck();
+    private final AcknowledgedWritesCheck acknowledged = new AcknowledgedWritesCheck();
     private final ReplayedLog replayed = new ReplayedLog(this::observeRecord);
     private final ImageReplayCheck imageCheck = new ImageReplayCheck(replayed);
     private final TreeMap<Integer, SimFileSystem> disks = new TreeMap<>();
@@ -227,6 +229,7 @@ public final class SystemWorld implements NodeRoles {
 
     private void observeRecord(MetadataRecord record, long offset) {
         ids.observe(record, offset);
+        acknowledged.observe(record, offset);
         if (record.hasFenceBroker()) {
             fenceRecords++;
             fencedBrokers.add(record.getFenceBroker().getBrokerId());
@@ -297,8 +300,12 @@ public final class SystemWorld implements NodeRoles {
         }
     }
 
-    /** At the end of a run: the admin history and the reference model's verdicts. */
+    /**
+     * At the end of a run: every acknowledged create and delete is in the committed log (each
+     * once: ids are never reused), then the admin history is linearizable.
+     */
     public void finish() {
+        acknowledged.requireReflected(admin.historyOperations());
         admin.finish();
     }
 
