@@ -55,7 +55,7 @@ public final class MetadataDelta {
     public ImagePart replay(MetadataRecord record, long offset, int epoch) {
         advanceTo(offset, epoch);
         String type = RecordTypes.typeName(record);
-        check(record.getVersion() == RECORD_VERSION, offset, type, "record version " + record.getVersion()
+        check(record.getVersion() == RECORD_VERSION, offset, type, () -> "record version " + record.getVersion()
                 + ", this node reads version " + RECORD_VERSION);
         return switch (record.getRecordCase()) {
             case TOPIC -> topics(TopicsReplay.topic(topics, record.getTopic(), offset));
@@ -91,7 +91,7 @@ public final class MetadataDelta {
      */
     public void advanceTo(long offset, int epoch) {
         check(offset > provenance.lastOffset() && epoch >= provenance.lastEpoch(), offset, "record",
-                "offset " + offset + " of epoch " + epoch + " does not follow offset " + provenance.lastOffset()
+                () -> "offset " + offset + " of epoch " + epoch + " does not follow offset " + provenance.lastOffset()
                         + " of epoch " + provenance.lastEpoch());
         provenance = new MetadataProvenance(offset, epoch);
     }
@@ -108,11 +108,11 @@ public final class MetadataDelta {
         ConfigResourceType resourceType = record.getResourceType();
         check(resourceType == ConfigResourceType.CONFIG_RESOURCE_TOPIC
                 || resourceType == ConfigResourceType.CONFIG_RESOURCE_BROKER, offset, type,
-                "unknown resource type " + record.getResourceTypeValue());
+                () -> "unknown resource type " + record.getResourceTypeValue());
         check(!record.getName().isEmpty(), offset, type, "empty config name");
         if (resourceType == ConfigResourceType.CONFIG_RESOURCE_TOPIC) {
             check(topics.topic(record.getResourceName()) != null, offset, type,
-                    "config " + record.getName() + " of unknown topic '" + record.getResourceName() + "'");
+                    () -> "config " + record.getName() + " of unknown topic '" + record.getResourceName() + "'");
         }
         ConfigResource resource = new ConfigResource(resourceType, record.getResourceName());
         configs = configs.withConfig(resource, record.getName(), record.hasValue() ? record.getValue() : null);
@@ -123,7 +123,7 @@ public final class MetadataDelta {
         String type = "AccessControlEntryRecord";
         check(!record.getId().equals(TopicIds.ZERO), offset, type, "the zero id");
         check(acls.byId().get(UuidKey.of(record.getId())).isEmpty(), offset, type,
-                "ACL id " + TopicIds.toBase64(record.getId()) + " already exists");
+                () -> "ACL id " + TopicIds.toBase64(record.getId()) + " already exists");
         acls = acls.withEntry(record);
         return ImagePart.ACLS;
     }
@@ -131,7 +131,7 @@ public final class MetadataDelta {
     private ImagePart replayRemoveAcl(RemoveAccessControlEntryRecord record, long offset) {
         UuidKey id = UuidKey.of(record.getId());
         check(acls.byId().containsKey(id), offset, "RemoveAccessControlEntryRecord",
-                "unknown ACL id " + TopicIds.toBase64(record.getId()));
+                () -> "unknown ACL id " + TopicIds.toBase64(record.getId()));
         acls = acls.withoutEntry(id);
         return ImagePart.ACLS;
     }
@@ -139,7 +139,7 @@ public final class MetadataDelta {
     private ImagePart replayFeatureLevel(FeatureLevelRecord record, long offset) {
         String type = "FeatureLevelRecord";
         check(!record.getName().isEmpty(), offset, type, "empty feature name");
-        check(record.getFeatureLevel() >= 0, offset, type, "negative level " + record.getFeatureLevel());
+        check(record.getFeatureLevel() >= 0, offset, type, () -> "negative level " + record.getFeatureLevel());
         features = features.withLevel(record.getName(), record.getFeatureLevel());
         return ImagePart.FEATURES;
     }

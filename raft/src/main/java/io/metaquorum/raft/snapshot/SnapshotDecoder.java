@@ -170,7 +170,8 @@ public final class SnapshotDecoder {
             return;
         }
         int kept = limit - cursor;
-        int capacity = Math.max(needed, READ_CHUNK_BYTES);
+        // A chunk at most, and no more than what is left: a small snapshot gets a small buffer.
+        int capacity = (int) Math.max(needed, Math.min(READ_CHUNK_BYTES, size - bufferPosition - cursor));
         byte[] next = buffer.length >= capacity ? buffer : new byte[capacity];
         System.arraycopy(buffer, cursor, next, 0, kept);
         bufferPosition += cursor;

@@ -34,17 +34,14 @@ public final class PartitionLeaderCheck {
                 if (leader == PartitionRegistration.NO_LEADER) {
                     continue;
                 }
-                String where = "node " + nodeId + " image at " + image.lastCommittedOffset() + ": " + topic.name()
-                        + "-" + p + " " + partition;
-                if (!partition.hasReplica(leader) || !partition.inIsr(leader)) {
-                    throw new CheckFailure(NAME, where + ": the leader is not an in-sync replica");
-                }
                 BrokerRegistration broker = image.cluster().broker(leader);
-                if (broker == null) {
-                    throw new CheckFailure(NAME, where + ": the leader " + leader + " is not registered");
-                }
-                if (broker.fenced()) {
-                    throw new CheckFailure(NAME, where + ": the leader " + leader + " is fenced");
+                String problem = !partition.hasReplica(leader) || !partition.inIsr(leader)
+                        ? "the leader is not an in-sync replica"
+                        : broker == null ? "the leader " + leader + " is not registered"
+                        : broker.fenced() ? "the leader " + leader + " is fenced" : null;
+                if (problem != null) {
+                    throw new CheckFailure(NAME, "node " + nodeId + " image at " + image.lastCommittedOffset() + ": "
+                            + topic.name() + "-" + p + " " + partition + ": " + problem);
                 }
             }
         }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Predicts the code of every item of the workload's calls and judges the answers. What it
@@ -48,15 +49,22 @@ public final class ReferenceModel {
     }
 
     private static final class NameState {
+        final String name;
         NameKnowledge knowledge = NameKnowledge.ABSENT;
         int partitions;
         int replicationFactor;
         int inFlight;
+
+        NameState(String name) {
+            this.name = name;
+        }
     }
 
     private final int defaultPartitions;
     private final int defaultReplicationFactor;
     private final TreeMap<String, NameState> names = new TreeMap<>();
+    /** The names whose knowledge is PRESENT: kept beside {@link #names}, which grows by every invalid name drawn. */
+    private final TreeSet<String> present = new TreeSet<>();
     private final List<Mismatch> mismatches = new ArrayList<>();
     private final TreeMap<ErrorCode, Integer> judged = new TreeMap<>();
     private long deterministicJudged;
@@ -73,13 +81,16 @@ public final class ReferenceModel {
 
     /** Names known to exist, in order (the workload deletes and grows these). */
     public List<String> presentNames() {
-        List<String> present = new ArrayList<>();
-        names.forEach((name, state) -> {
-            if (state.knowledge == NameKnowledge.PRESENT) {
-                present.add(name);
-            }
-        });
-        return present;
+        return new ArrayList<>(present);
+    }
+
+    private void know(NameState state, NameKnowledge knowledge) {
+        state.knowledge = knowledge;
+        if (knowledge == NameKnowledge.PRESENT) {
+            present.add(state.name);
+        } else {
+            present.remove(state.name);
+        }
     }
 
     public int partitions(String name) {
@@ -89,10 +100,10 @@ public final class ReferenceModel {
 
     public void onStart(AdminCall call) {
         for (String name : topicNames(call)) {
-            NameState state = names.computeIfAbsent(name, n -> new NameState());
+            NameState state = names.computeIfAbsent(name, NameState::new);
             state.inFlight++;
             if (state.inFlight > 1) {
-                state.knowledge = NameKnowledge.UNSURE;
+                know(state, NameKnowledge.UNSURE);
             }
         }
     }
@@ -102,7 +113,7 @@ public final class ReferenceModel {
         for (FinalItem result : results) {
             NameState state = names.get(result.item());
             if (result.sawAmbiguity() && state != null) {
-                state.knowledge = NameKnowledge.UNSURE;
+                know(state, NameKnowledge.UNSURE);
             }
         }
         Map<String, Expectation> expected = expect(call, cluster);
@@ -217,7 +228,7 @@ public final class ReferenceModel {
             if (result.code() == ErrorCode.NONE && !create.request().validateOnly()) {
                 CreateTopicsRequest.Topic topic = create.request().topics().stream()
                         .filter(t -> t.name().equals(result.item())).findFirst().orElseThrow();
-                state.knowledge = NameKnowledge.PRESENT;
+                know(state, NameKnowledge.PRESENT);
                 state.partitions = topic.assignments().isEmpty() ? resolve(topic.numPartitions(), defaultPartitions)
                         : topic.assignments().size();
                 state.replicationFactor = topic.assignments().isEmpty()
@@ -225,7 +236,7 @@ public final class ReferenceModel {
                         : topic.assignments().get(0).brokers().size();
             }
         } else if (call instanceof AdminCall.DeleteTopics && result.code() == ErrorCode.NONE) {
-            state.knowledge = NameKnowledge.ABSENT;
+            know(state, NameKnowledge.ABSENT);
         } else if (call instanceof AdminCall.CreatePartitions grow && result.code() == ErrorCode.NONE) {
             state.partitions = grow.topics().stream().filter(t -> t.name().equals(result.item())).findFirst()
                     .orElseThrow().count();
