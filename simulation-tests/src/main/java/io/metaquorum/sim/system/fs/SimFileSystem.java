@@ -74,8 +74,7 @@ public final class SimFileSystem {
     /** Creates {@code dir} and its parents, durably at once (a formatted log dir). */
     public void mkdirs(Path dir) {
         Directory current = root;
-        for (Path segment : absolute(dir)) {
-            String name = segment.toString();
+        for (String name : segments(dir)) {
             Node child = current.entries.get(name);
             if (child == null) {
                 child = new Directory();
@@ -305,11 +304,11 @@ public final class SimFileSystem {
 
     private Node lookup(Path path) {
         Node current = root;
-        for (Path segment : absolute(path)) {
+        for (String name : segments(path)) {
             if (!(current instanceof Directory d)) {
                 return null;
             }
-            current = d.entries.get(segment.toString());
+            current = d.entries.get(name);
             if (current == null) {
                 return null;
             }
@@ -317,9 +316,24 @@ public final class SimFileSystem {
         return current;
     }
 
-    private static Path absolute(Path path) {
-        Invariants.check(path != null && path.isAbsolute() && path.normalize().equals(path),
-                "a simulated path is absolute and normal, got %s", path);
-        return path;
+    /**
+     * The names along an absolute, normal path, split from its text: a reconcile pass looks up
+     * thousands of paths, and iterating a {@code Path} makes a path object per name.
+     */
+    private static List<String> segments(Path path) {
+        String text = path == null ? "" : path.toString();
+        Invariants.check(text.startsWith("/"), "a simulated path is absolute, got %s", path);
+        List<String> names = new ArrayList<>();
+        int from = 1;
+        while (from < text.length()) {
+            int slash = text.indexOf('/', from);
+            int end = slash < 0 ? text.length() : slash;
+            String name = text.substring(from, end);
+            Invariants.check(!name.isEmpty() && !name.equals(".") && !name.equals(".."),
+                    "a simulated path is normal, got %s", path);
+            names.add(name);
+            from = end + 1;
+        }
+        return names;
     }
 }

@@ -55,11 +55,11 @@ public final class MetadataLogModel implements StateMachineModel {
 
         @Override
         public void apply(long offset, ByteString record) {
-            long hash = digest ^ offset;
-            for (int i = 0; i < record.size(); i++) {
-                hash = (hash ^ (record.byteAt(i) & 0xFF)) * 0x100000001B3L;
-            }
-            digest = hash;
+            // The content's own 32-bit hash (a tight loop over its bytes), mixed with the offset into the sequence.
+            long z = digest * 0x9E3779B97F4A7C15L + (offset << 32 ^ (record.hashCode() & 0xFFFFFFFFL));
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            digest = z ^ (z >>> 31);
         }
 
         @Override
