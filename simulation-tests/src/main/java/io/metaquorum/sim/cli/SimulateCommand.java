@@ -121,13 +121,14 @@ public final class SimulateCommand {
         SystemStats y = result.system();
         if (y != null) {
             out.printf("  system: %d admin calls, %d write items acknowledged, %d topics created, %d attempts recorded"
-                            + " (%d unknown); %d registrations, %d fences, %d unfences committed; %d reconcile passes"
-                            + " checked; %d snapshots written, %d loaded; broker disks: %d faults armed, %d passes"
-                            + " failed, %d crash points hit; %d controlled shutdowns begun, %d completed by the"
-                            + " controller%n", y.adminCalls(), y.itemsAcknowledged(),
-                    y.topicsCreated(), y.historyOperations(), y.unknownOutcomes(), y.registrations(), y.fences(),
-                    y.unfences(), y.directoryChecks(), y.snapshotsWritten(), y.snapshotsLoaded(), y.diskFaultsArmed(),
-                    y.reconcileFailures(), y.crashPointsHit(), y.controlledShutdownsBegun(),
+                            + " (%d unknown, %d of them sealed); %d registrations, %d fences, %d unfences committed;"
+                            + " %d reconcile passes checked; %d snapshots written, %d loaded; broker disks: %d faults"
+                            + " armed, %d passes failed, %d crash points hit; %d controlled shutdowns begun, %d"
+                            + " completed by the controller%n", y.adminCalls(), y.itemsAcknowledged(),
+                    y.topicsCreated(), y.historyOperations(), y.unknownOutcomes(), y.sealedOutcomes(),
+                    y.registrations(), y.fences(), y.unfences(), y.directoryChecks(), y.snapshotsWritten(),
+                    y.snapshotsLoaded(), y.diskFaultsArmed(), y.reconcileFailures(), y.crashPointsHit(),
+                    y.controlledShutdownsBegun(),
                     y.controlledShutdownsCompleted());
         }
     }

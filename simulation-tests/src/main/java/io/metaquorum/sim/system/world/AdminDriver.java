@@ -62,6 +62,7 @@ public final class AdminDriver {
     private final SimCluster cluster;
     private final ReferenceModel model = new ReferenceModel(1, 1);
     private final History<AdminInput, AdminOutput> history = new History<>();
+    private final HistorySealer sealer = new HistorySealer(history);
     private final AdminWorkload workload;
     private final List<SimAdminClient> clients = new ArrayList<>();
     private final long[] nextStartMs = new long[CLIENTS];
@@ -103,6 +104,7 @@ public final class AdminDriver {
 
     /** After every event: the clients begin once every broker is registered, unfenced and running. */
     void afterEvent() {
+        sealer.committedUpTo(world.committedImage().committedEndOffset(), scheduler.nowMs());
         if (!started && !cluster.observers().isEmpty() && world.allBrokersUnfenced()) {
             started = true;
             for (int c = 0; c < CLIENTS; c++) {
@@ -226,6 +228,7 @@ public final class AdminDriver {
             if (callee.role() instanceof ControllerRole controller) {
                 boolean[] handling = {true};
                 noEffect.clear(firstOp, endOp);
+                long endBefore = controller.decisionEndOffset();
                 controller.handleAdmin(attempt.call(), world.localNowMs(callee), answer -> {
                     if (handling[0] && allNotController(answer)) {
                         noEffect.set(firstOp, endOp);
@@ -233,6 +236,7 @@ public final class AdminDriver {
                     reply.accept(answer);
                 });
                 handling[0] = false;
+                sealer.handled(firstOp, endOp, endBefore, controller.decisionEndOffset());
                 callee.nudge();
             }
         }, answer -> {
@@ -296,6 +300,11 @@ public final class AdminDriver {
     /** Every attempt recorded, in invocation order. */
     List<Operation<AdminInput, AdminOutput>> historyOperations() {
         return history.operations();
+    }
+
+    /** Unknown outcomes bounded by what the log decided ({@link HistorySealer}). */
+    long sealedOperations() {
+        return sealer.sealed();
     }
 
     long historySize() {

@@ -71,6 +71,11 @@ final class ControllerRole implements NodeRole {
         });
     }
 
+    /** The end of the controller's decision image: committed, plus what its leadership appended. */
+    long decisionEndOffset() {
+        return node.controller().decisionImage().committedEndOffset();
+    }
+
     void handleAdmin(AdminCall call, long nowMs, Consumer<AdminAnswer> reply) {
         admin.handle(call, nowMs, answer -> {
             checkReadIsCurrent(answer);

@@ -14,6 +14,7 @@ package io.metaquorum.sim.system.world;
  * @param directoryChecks  complete reconcile passes whose directories were checked
  * @param historyOperations admin attempts recorded in the history
  * @param unknownOutcomes  of them, with no definite answer
+ * @param sealedOutcomes   of those, bounded by the log: decided before their seal ({@code HistorySealer})
  * @param snapshotsWritten snapshots the nodes' loaders took and their raft cores registered
  * @param snapshotsLoaded  snapshots the nodes' state machines loaded (at a restart or fetched)
  * @param diskFaultsArmed  brokers' disk faults armed: runs of failing operations, crash points
@@ -25,7 +26,7 @@ package io.metaquorum.sim.system.world;
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
-                          long historyOperations, long unknownOutcomes, long snapshotsWritten,
+                          long historyOperations, long unknownOutcomes, long sealedOutcomes, long snapshotsWritten,
                           long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit,
                           long controlledShutdownsBegun, long controlledShutdownsCompleted) {
 }

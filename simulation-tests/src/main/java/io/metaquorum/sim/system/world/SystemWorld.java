@@ -327,7 +327,7 @@ public final class SystemWorld implements NodeRoles {
     public SystemStats stats() {
         return new SystemStats(admin.callsFinished(), admin.itemsAcknowledged(), admin.topicsCreated(),
                 fenceRecords, unfenceRecords, unfencesAfterFence, registrations, ids.idsSeen(), directoryChecks,
-                admin.historySize(), admin.unknownOutcomes(),
+                admin.historySize(), admin.unknownOutcomes(), admin.sealedOperations(),
                 snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
                 controlledShutdownsCompleted);
