@@ -16,9 +16,10 @@ import java.util.TreeSet;
  * validate-only) has the TopicRecord of the id it answered, under its name; a delete answered
  * NONE has the RemoveTopicRecord of the id it answered. Ids are unique
  * ({@link TopicIdReuseCheck}), so each is reflected exactly once. Cheap and direct where the
- * linearizability search is costly: it catches a controller that answers before the commit
- * and loses the records in a failover. Fed every committed metadata record in log order;
- * judged at the end of a run, when everything acknowledged has had time to commit.
+ * linearizability search is costly: it catches a controller that answers before the commit.
+ * Fed every committed metadata record in log order; judged as each answer reaches its client
+ * (a controller answers a write once its records committed, and the checkers' log is fed by
+ * the first node to commit, so they are there already) and over the whole history at the end.
  */
 public final class AcknowledgedWritesCheck {
     public static final String NAME = "acknowledged-write-committed";

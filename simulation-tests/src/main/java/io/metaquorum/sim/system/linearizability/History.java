@@ -86,6 +86,13 @@ public final class History<I, O> {
         return inputs.size();
     }
 
+    /** Operation {@code id} as recorded so far. */
+    public Operation<I, O> operation(int id) {
+        long[] time = times.get(id);
+        return new Operation<>(id, clients.get(id), inputs.get(id), outputs.get(id), time[0], time[1], time[2],
+                time[3]);
+    }
+
     /** The operations recorded so far, by id. */
     public List<Operation<I, O>> operations() {
         List<Operation<I, O>> operations = new ArrayList<>(inputs.size());

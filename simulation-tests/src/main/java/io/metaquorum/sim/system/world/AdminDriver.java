@@ -159,15 +159,17 @@ public final class AdminDriver {
         long now = scheduler.nowMs();
         SimAdminClient client = clients.get(c);
         poll(c, now);
-        client.takeFinished(now).ifPresent(done -> finished(c, done));
+        client.takeFinished(now).ifPresent(done -> {
+            finished(c, done);
+            // The think time runs from a call's end: with answers that take no simulated time, calls
+            // started back to back would never let the clock move.
+            nextStartMs[c] = now + Math.max(1, think());
+        });
         if (client.idle() && accepting && now >= nextStartMs[c]) {
             AdminCall call = workload.next(view());
             model.onStart(call);
             client.start(call, now);
             poll(c, now);
-        }
-        if (client.idle() && accepting && now >= nextStartMs[c]) {
-            nextStartMs[c] = now + Math.max(1, think());
         }
         wake(c, client.idle() ? (accepting ? nextStartMs[c] : Long.MAX_VALUE) : client.nextDeadlineMs());
     }
@@ -242,6 +244,9 @@ public final class AdminDriver {
         }, answer -> {
             checkReadOffsets(c, servedBy[0], answer);
             client.onAnswer(attempt.id(), answer, scheduler.nowMs());
+            List<Operation<AdminInput, AdminOutput>> answered = new ArrayList<>();
+            attempt.historyOps().values().forEach(op -> answered.add(history.operation(op)));
+            world.requireAcknowledgedCommitted(answered);
             tick(c);
         }, () -> {
             client.onNoAnswer(attempt.id(), scheduler.nowMs());

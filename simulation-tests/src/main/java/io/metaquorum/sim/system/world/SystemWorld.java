@@ -18,6 +18,8 @@ import io.metaquorum.sim.cluster.StopReason;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
+import io.metaquorum.sim.system.admin.AdminInput;
+import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.fs.CrashMode;
 import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
@@ -30,6 +32,7 @@ import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.invariant.ReplayedLog;
 import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
+import io.metaquorum.sim.system.linearizability.Operation;
 import io.metaquorum.sim.system.node.SimBrokerNode;
 import io.metaquorum.sim.system.node.SimControllerNode;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
@@ -210,6 +213,11 @@ public final class SystemWorld implements NodeRoles {
                         + " reached a state machine before the committed log's end " + end + " did");
             }
         }
+    }
+
+    /** Every write among {@code answered} acknowledged NONE is in the committed log already. */
+    void requireAcknowledgedCommitted(List<Operation<AdminInput, AdminOutput>> answered) {
+        acknowledged.requireReflected(answered);
     }
 
     /** A broker's machine crashed at a crash point of its file system. */
