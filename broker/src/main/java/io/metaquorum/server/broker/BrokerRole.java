@@ -1,12 +1,12 @@
 package io.metaquorum.server.broker;
 
-import io.metaquorum.broker.lifecycle.BrokerLifecycle;
 import io.metaquorum.broker.lifecycle.BrokerState;
 import io.metaquorum.broker.lifecycle.LifecycleTimings;
+import io.metaquorum.broker.node.BrokerNode;
+import io.metaquorum.broker.node.ImagePublishingListener;
 import io.metaquorum.broker.partition.disk.LogManager;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.SystemTime;
-import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.protocol.Uuid;
@@ -14,21 +14,19 @@ import io.metaquorum.raft.RaftListener;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The broker role of a node: its lifecycle with the controllers ({@link BrokerLifecycle} on a
- * {@link BrokerLifecycleDriver}) and its partition directories ({@link LogManager}), both fed
- * with the images the node's loader publishes. A new incarnation id is drawn on every start,
- * so the controllers can tell a restart from a second process with the same id.
- *
- * <p>The LogManager gets images only once the broker has replayed the log up to its current
- * registration: the image a restarted broker loads from its own disk may be hours old, and
- * reconciling the directories with it would stage as strays partitions that the current log
- * still assigns here.
+ * The broker role of a node: the deterministic {@link BrokerNode} (lifecycle with the
+ * controllers, image gating, partition directories), given a thread ({@link BrokerNodeThread}),
+ * gRPC for its lifecycle calls ({@link GrpcLifecycleTransport}) and the real disk through the
+ * {@link LogManager}, whose own thread does the directory I/O so a slow disk never holds up a
+ * heartbeat. A new incarnation id is drawn on every start, so the controllers can tell a
+ * restart from a second process with the same id.
  */
 public final class BrokerRole implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerRole.class);
@@ -37,14 +35,18 @@ public final class BrokerRole implements AutoCloseable {
 
     private final String logPrefix;
     private final MetadataLoader loader;
-    private final BrokerLifecycleDriver lifecycle;
+    private final BrokerNode node;
+    private final BrokerNodeThread thread;
+    private final GrpcLifecycleTransport transport;
     private final LogManager logManager;
 
-    private BrokerRole(String logPrefix, MetadataLoader loader, BrokerLifecycleDriver lifecycle,
-                       LogManager logManager) {
+    private BrokerRole(String logPrefix, MetadataLoader loader, BrokerNode node, BrokerNodeThread thread,
+                       GrpcLifecycleTransport transport, LogManager logManager) {
         this.logPrefix = logPrefix;
         this.loader = loader;
-        this.lifecycle = lifecycle;
+        this.node = node;
+        this.thread = thread;
+        this.transport = transport;
         this.logManager = logManager;
     }
 
@@ -61,33 +63,28 @@ public final class BrokerRole implements AutoCloseable {
                 .setLeastSignificantBits(random.nextLong()).build();
         BrokerEndpoint endpoint = BrokerEndpoint.newBuilder().setName("PLAINTEXT")
                 .setHost(settings.listener().getHostString()).setPort(settings.listener().getPort()).build();
-        BrokerLifecycle lifecycle = new BrokerLifecycle(logPrefix, settings.clusterId(), settings.brokerId(),
+        BrokerNode.Settings nodeSettings = new BrokerNode.Settings(settings.clusterId(), settings.brokerId(),
                 incarnation, List.of(endpoint), settings.rack(), new LifecycleTimings(settings.heartbeatIntervalMs(),
-                RETRY_BACKOFF_MS, RETRY_BACKOFF_MAX_MS));
-        LifecycleRpc rpc = new LifecycleRpc(settings.controllers(), settings.callTimeoutMs());
-        BrokerLifecycleDriver driver = new BrokerLifecycleDriver(settings.brokerId(), lifecycle, rpc,
-                () -> loader.image().lastCommittedOffset(), SystemTime.INSTANCE, faultHandler);
+                RETRY_BACKOFF_MS, RETRY_BACKOFF_MAX_MS), new ArrayList<>(settings.controllers().keySet()),
+                settings.callTimeoutMs());
         LogManager logManager = new LogManager(settings.brokerId(), settings.logDirs(),
                 settings.deleteStaleTopicDelayMs(), SystemTime.INSTANCE, logPrefix, faultHandler);
-        return new BrokerRole(logPrefix, loader, driver, logManager);
+        BrokerNodeThread thread = new BrokerNodeThread(settings.brokerId(), SystemTime.INSTANCE, faultHandler);
+        GrpcLifecycleTransport transport = new GrpcLifecycleTransport(settings.controllers(),
+                settings.callTimeoutMs(), thread);
+        BrokerNode node = new BrokerNode(logPrefix, nodeSettings, loader, transport, logManager,
+                SystemTime.INSTANCE::milliseconds);
+        return new BrokerRole(logPrefix, loader, node, thread, transport, logManager);
     }
 
-    /** Wraps the node's state machine so that every new image reaches this broker. */
+    /** Wraps the node's state machine so that every new image reaches this broker's thread. */
     public RaftListener wrap(RaftListener stateMachine) {
-        return new ImagePublishingListener(stateMachine, loader, this::onImage);
-    }
-
-    private void onImage(MetadataImage image) {
-        lifecycle.onMetadataAdvanced();
-        long epoch = lifecycle.brokerEpoch();
-        if (epoch >= 0 && image.lastCommittedOffset() >= epoch) {
-            logManager.onImage(image);
-        }
+        return new ImagePublishingListener(stateMachine, loader, thread::onImage);
     }
 
     public void start() {
         logManager.start();
-        lifecycle.start();
+        thread.start(node);
     }
 
     /** The image offset whose partition directories are all in place, -1 before any. */
@@ -96,15 +93,15 @@ public final class BrokerRole implements AutoCloseable {
     }
 
     public BrokerState state() {
-        return lifecycle.state();
+        return thread.state();
     }
 
     /** Controlled shutdown, waiting up to {@code timeoutMs} for the controller to release it. */
     public void shutDownGracefully(long timeoutMs) {
         try {
-            if (!lifecycle.shutDownGracefully(timeoutMs)) {
+            if (!thread.shutDownGracefully(timeoutMs)) {
                 LOG.warn("{}controlled shutdown not confirmed within {} ms (state {}); stopping anyway", logPrefix,
-                        timeoutMs, lifecycle.state());
+                        timeoutMs, thread.state());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -113,7 +110,8 @@ public final class BrokerRole implements AutoCloseable {
 
     @Override
     public void close() {
-        lifecycle.close();
+        thread.close();
+        transport.close();
         logManager.close();
     }
 }

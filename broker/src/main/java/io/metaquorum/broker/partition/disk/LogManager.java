@@ -1,7 +1,9 @@
 package io.metaquorum.broker.partition.disk;
 
+import io.metaquorum.broker.partition.PartitionDirectories;
 import io.metaquorum.broker.partition.PartitionReconciler;
 import io.metaquorum.broker.partition.ReconcileResult;
+import io.metaquorum.broker.partition.ScheduledReconciler;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.common.time.Time;
@@ -15,11 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The broker's LogManager: one thread that keeps the partition directories under
  * {@code log.dirs} in line with the newest metadata image, so materialization never blocks
- * replay (a slow disk delays directories, not the image). {@link #onImage} only records the
- * image and wakes the thread; images that arrive while a pass runs are coalesced, the next
- * pass takes the newest. The thread also wakes when the earliest stray falls due
- * ({@code delete.stale.topic.delay.ms}), and after a disk error it retries the newest image
- * with exponential backoff (the error is logged with its path; the node keeps running).
+ * replay nor the broker's heartbeats (a slow disk delays directories, not the image).
+ * {@link #onImage} only records the image and wakes the thread; images that arrive while a
+ * pass runs are coalesced, the next pass takes the newest. When a pass runs, and with which
+ * image, is decided by a {@link ScheduledReconciler} (the rules of {@code ReconcileSchedule},
+ * which the simulator runs too): this class only gives it a thread and hands it images.
  *
  * <p>Lifecycle: {@link #start()} once, {@link #onImage} from any thread, {@link #close()}
  * once. Images should be offered from the point the broker has caught up with the log (an
@@ -31,11 +33,7 @@ import org.slf4j.LoggerFactory;
  * fault handler. Every operation is crash-safe, so the thread is a daemon and a pass cut short
  * by the process exiting is finished by the next start's scan.
  */
-public final class LogManager implements AutoCloseable {
-    /** The first retry after a disk error; doubled on each further failure. */
-    static final long RETRY_BACKOFF_MS_MIN = 100;
-    /** The longest wait between two retries. */
-    static final long RETRY_BACKOFF_MS_MAX = 10_000;
+public final class LogManager implements PartitionDirectories, AutoCloseable {
     /** How long {@link #close()} waits for a pass in progress before it returns anyway. */
     private static final long CLOSE_WAIT_MS = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(LogManager.class);
@@ -43,19 +41,20 @@ public final class LogManager implements AutoCloseable {
     /** Partition directories created at once in one batch (threads whose fsyncs overlap). */
     static final int SYNC_THREADS_MAX = 16;
 
-    private final PartitionReconciler reconciler;
+    /** Used by the LogManager thread only. */
+    private final ScheduledReconciler scheduled;
     private final AutoCloseable resources;
     private final Time time;
     private final String logPrefix;
     private final FaultHandler faultHandler;
     private final Thread thread;
     private final Object lock = new Object();
-    /** The newest image offered, or null before the first. Guarded by {@code lock}. */
-    private MetadataImage newest;
+    /** The newest image offered and not yet taken by the thread, or null. Guarded by {@code lock}. */
+    private MetadataImage offered;
     /** Guarded by {@code lock}. */
     private boolean closing;
-    /** The offset of the newest image whose directories are all in place; -1 before the first. */
-    private volatile long appliedOffset = -1;
+    /** The newest image whose directories are all in place; null before the first. */
+    private volatile MetadataImage applied;
     /** The first disk error of the last pass, null when it was complete. */
     private volatile String lastDiskError;
 
@@ -85,7 +84,7 @@ public final class LogManager implements AutoCloseable {
      */
     LogManager(PartitionReconciler reconciler, int brokerId, Time time, String logPrefix, FaultHandler faultHandler,
                AutoCloseable resources) {
-        this.reconciler = reconciler;
+        this.scheduled = new ScheduledReconciler(reconciler, logPrefix, this::onPass);
         this.resources = resources;
         this.time = time;
         this.logPrefix = logPrefix;
@@ -103,21 +102,34 @@ public final class LogManager implements AutoCloseable {
     }
 
     /** Offers the newest committed image; never blocks on the disk. Older or empty images are ignored. */
+    @Override
     public void onImage(MetadataImage image) {
         if (image.isEmpty()) {
             return;
         }
         synchronized (lock) {
-            if (newest == null || image.lastCommittedOffset() > newest.lastCommittedOffset()) {
-                newest = image;
+            if (offered == null || image.lastCommittedOffset() > offered.lastCommittedOffset()) {
+                offered = image;
                 lock.notifyAll();
             }
         }
     }
 
+    /** The work runs on the LogManager's own thread: nothing for the caller's. */
+    @Override
+    public long drive(long nowMs) {
+        return Long.MAX_VALUE;
+    }
+
+    @Override
+    public Optional<MetadataImage> reconciledImage() {
+        return Optional.ofNullable(applied);
+    }
+
     /** The offset of the newest image whose partition directories are all in place, -1 before any. */
     public long appliedOffset() {
-        return appliedOffset;
+        MetadataImage image = applied;
+        return image == null ? -1 : image.lastCommittedOffset();
     }
 
     /** The first disk error of the last pass (with its path), empty when the last pass was complete. */
@@ -154,7 +166,7 @@ public final class LogManager implements AutoCloseable {
         try {
             LOG.info("{}LogManager started", logPrefix);
             loop();
-            LOG.info("{}LogManager stopped at offset {}", logPrefix, appliedOffset);
+            LOG.info("{}LogManager stopped at offset {}", logPrefix, appliedOffset());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Throwable fault) {
@@ -172,63 +184,52 @@ public final class LogManager implements AutoCloseable {
         }
     }
 
+    private void onPass(MetadataImage image, ReconcileResult result, long nowMs) {
+        if (result.complete()) {
+            applied = image;
+            lastDiskError = null;
+        } else {
+            lastDiskError = result.diskErrors().get(0);
+        }
+    }
+
     private void loop() throws InterruptedException {
-        MetadataImage reconciled = null;
-        long strayDeadlineMs = Long.MAX_VALUE;
-        long retryAtMs = -1;
-        long backoffMs = RETRY_BACKOFF_MS_MIN;
+        long wakeAtMs = Long.MAX_VALUE;
         while (true) {
-            MetadataImage image = awaitWork(reconciled, strayDeadlineMs, retryAtMs);
-            if (image == null) {
-                return;
+            MetadataImage image;
+            synchronized (lock) {
+                if (!awaitWork(wakeAtMs)) {
+                    return;
+                }
+                image = offered;
+                offered = null;
             }
-            long nowMs = time.milliseconds();
-            ReconcileResult result = reconciler.reconcile(image, nowMs);
-            if (result.complete()) {
-                reconciled = image;
-                appliedOffset = image.lastCommittedOffset();
-                lastDiskError = null;
-                strayDeadlineMs = result.nextDeadlineMs();
-                retryAtMs = -1;
-                backoffMs = RETRY_BACKOFF_MS_MIN;
-            } else {
-                lastDiskError = result.diskErrors().get(0);
-                retryAtMs = nowMs + backoffMs;
-                LOG.warn("{}partition directories for offset {} not all in place ({} disk errors); retrying in {} ms",
-                        logPrefix, image.lastCommittedOffset(), result.diskErrors().size(), backoffMs);
-                backoffMs = Math.min(2 * backoffMs, RETRY_BACKOFF_MS_MAX);
+            if (image != null) {
+                scheduled.onImage(image);
             }
+            wakeAtMs = scheduled.drive(time.milliseconds());
         }
     }
 
     /**
-     * Waits until there is a pass to run and returns the image to run it with, or null when
-     * closing: a new image (unless a retry is pending, which waits for its backoff), a retry
-     * that is due, or a stray deadline that has come.
+     * Waits, holding {@code lock}, until an image is offered or {@code wakeAtMs} (the
+     * schedule's next deadline) has come; false when closing.
      */
-    private MetadataImage awaitWork(MetadataImage reconciled, long strayDeadlineMs, long retryAtMs)
-            throws InterruptedException {
-        synchronized (lock) {
-            while (!closing) {
-                if (newest == null) {
-                    lock.wait();
-                    continue;
-                }
-                if (retryAtMs < 0 && newest != reconciled) {
-                    return newest;
-                }
-                long wakeAtMs = retryAtMs >= 0 ? retryAtMs : strayDeadlineMs;
-                if (wakeAtMs == Long.MAX_VALUE) {
-                    lock.wait();
-                    continue;
-                }
-                long waitMs = wakeAtMs - time.milliseconds();
-                if (waitMs <= 0) {
-                    return newest;
-                }
-                lock.wait(waitMs);
+    private boolean awaitWork(long wakeAtMs) throws InterruptedException {
+        while (!closing && offered == null) {
+            if (wakeAtMs == Long.MAX_VALUE) {
+                lock.wait();
+                continue;
             }
-            return null;
+            if (wakeAtMs == Long.MIN_VALUE) {
+                return true;
+            }
+            long waitMs = wakeAtMs - time.milliseconds();
+            if (waitMs <= 0) {
+                return true;
+            }
+            lock.wait(waitMs);
         }
+        return !closing;
     }
 }

@@ -1,4 +1,4 @@
-package io.metaquorum.server.broker;
+package io.metaquorum.broker.node;
 
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
@@ -12,16 +12,16 @@ import java.util.function.Consumer;
 
 /**
  * Raft's state machine on a broker node: the node's own state machine first (the loader
- * alone, or the controller bridge in combined mode), then the loader's new image handed to
- * the broker, which must not block (the broker's consumers coalesce and work on their own
- * threads).
+ * alone, or the controller bridge in combined mode), then the loader's new image published to
+ * the broker. Publishing must not block raft: production's broker hands the image to its own
+ * thread, the simulator's takes it at once (it runs on the same simulated thread).
  */
-final class ImagePublishingListener implements RaftListener {
+public final class ImagePublishingListener implements RaftListener {
     private final RaftListener inner;
     private final MetadataLoader loader;
     private final Consumer<MetadataImage> publish;
 
-    ImagePublishingListener(RaftListener inner, MetadataLoader loader, Consumer<MetadataImage> publish) {
+    public ImagePublishingListener(RaftListener inner, MetadataLoader loader, Consumer<MetadataImage> publish) {
         this.inner = inner;
         this.loader = loader;
         this.publish = publish;
