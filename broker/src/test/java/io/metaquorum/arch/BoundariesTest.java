@@ -5,8 +5,11 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.PackageMatchers;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -39,6 +42,15 @@ class BoundariesTest {
         "io.metaquorum.client..",               // admin client: deadlines, backoff sleeps, gRPC channels
         "io.metaquorum.bench..",                // benchmarks
         "io.metaquorum.broker.partition.disk..", // partition directories on disk and the LogManager thread
+    };
+
+    /**
+     * The role assemblies the server and the simulator both run (STYLE.md principle 16), and
+     * the scheduling rules they share: deterministic by the rules above, never an adapter.
+     */
+    private static final String[] ASSEMBLIES = {
+        "io.metaquorum.broker.node",
+        "io.metaquorum.broker.partition",
     };
 
     private static JavaClasses classes;
@@ -95,6 +107,28 @@ class BoundariesTest {
                 .orShould().callMethod(java.util.stream.Collectors.class, "toSet")
                 .orShould().callMethod(java.util.stream.Collectors.class, "toMap", java.util.function.Function.class,
                         java.util.function.Function.class);
+        rule.check(classes);
+    }
+
+    /**
+     * A rule over an empty or exempt package passes vacuously: each assembly package must hold
+     * classes and be outside every adapter package. Its I/O goes through its ports only, so it
+     * depends on no server wiring, no disk adapter and no file API.
+     */
+    @Test
+    void theBrokerNodeAssemblyIsHeldToTheDeterminismRulesAndReachesIoOnlyThroughPorts() {
+        for (String assembly : ASSEMBLIES) {
+            assertFalse(PackageMatchers.of(ADAPTERS).test(assembly), assembly + " must not be an adapter");
+            assertTrue(classes.stream().anyMatch(c -> c.getPackageName().equals(assembly)), assembly + " has classes");
+        }
+        ArchRule rule = noClasses().that().resideInAnyPackage(ASSEMBLIES)
+                .should().dependOnClassesThat().resideInAnyPackage("io.metaquorum.server..",
+                        "io.metaquorum.broker.partition.disk..", "io.metaquorum.client.grpc..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.file.Files")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.File")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileInputStream")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileOutputStream")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.RandomAccessFile");
         rule.check(classes);
     }
 

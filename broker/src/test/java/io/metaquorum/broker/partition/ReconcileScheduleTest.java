@@ -1,0 +1,84 @@
+package io.metaquorum.broker.partition;
+
+import static io.metaquorum.broker.partition.TestImages.id;
+import static io.metaquorum.broker.partition.TestImages.replicas;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.metadata.image.MetadataImage;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ReconcileScheduleTest {
+    private final ReconcileSchedule schedule = new ReconcileSchedule();
+    private final TestImages images = new TestImages();
+
+    private static ReconcileResult complete(long strayDeadlineMs) {
+        return new ReconcileResult(true, strayDeadlineMs, 0, 0, 0, 0, 0, List.of(), List.of());
+    }
+
+    private static ReconcileResult failed() {
+        return new ReconcileResult(false, Long.MAX_VALUE, 0, 0, 0, 0, 0, List.of("/a: injected"), List.of());
+    }
+
+    private MetadataImage dueAt(long nowMs) {
+        Optional<MetadataImage> due = schedule.due(nowMs);
+        assertTrue(due.isPresent(), "a pass is due at " + nowMs);
+        return due.get();
+    }
+
+    @Test
+    void anEmptyImageIsNeverTaken() {
+        assertFalse(schedule.offer(MetadataImage.EMPTY));
+        assertTrue(schedule.due(0).isEmpty());
+        assertEquals(Long.MAX_VALUE, schedule.nextDeadlineMs());
+        assertTrue(schedule.reconciled().isEmpty());
+    }
+
+    @Test
+    void aNewImageIsDueOnceAndAnOlderOneIsIgnored() {
+        MetadataImage first = images.create("t", id(1), replicas(4));
+        MetadataImage second = images.create("u", id(2), replicas(4));
+        assertTrue(schedule.offer(second));
+        assertFalse(schedule.offer(first), "older than the newest");
+        assertEquals(Long.MIN_VALUE, schedule.nextDeadlineMs(), "due at once");
+        assertSame(second, dueAt(0));
+        schedule.onPass(second, complete(Long.MAX_VALUE), 0);
+        assertTrue(schedule.due(1_000_000).isEmpty(), "nothing changed, no stray waits");
+        assertEquals(Long.MAX_VALUE, schedule.nextDeadlineMs());
+        assertSame(second, schedule.reconciled().orElseThrow());
+    }
+
+    @Test
+    void aStrayFallingDueRunsThePassAgainWithTheSameImage() {
+        MetadataImage image = images.create("t", id(1), replicas(4));
+        schedule.offer(image);
+        schedule.onPass(dueAt(0), complete(5_000), 0);
+        assertEquals(5_000, schedule.nextDeadlineMs());
+        assertTrue(schedule.due(4_999).isEmpty());
+        assertSame(image, dueAt(5_000));
+    }
+
+    @Test
+    void aDiskErrorIsRetriedWithADoublingBackoffThatANewImageDoesNotCutShort() {
+        schedule.offer(images.create("t", id(1), replicas(4)));
+        long nowMs = 0;
+        long[] expectedMs = {100, 200, 400, 800, 1_600, 3_200, 6_400, 10_000, 10_000};
+        for (long waitMs : expectedMs) {
+            MetadataImage image = dueAt(nowMs);
+            assertEquals(waitMs, schedule.onPass(image, failed(), nowMs));
+            assertEquals(nowMs + waitMs, schedule.nextDeadlineMs());
+            schedule.offer(images.create("t" + nowMs, id(100 + nowMs), replicas(4)));
+            assertTrue(schedule.due(nowMs + waitMs - 1).isEmpty(), "still backing off after " + waitMs + " ms");
+            nowMs += waitMs;
+        }
+        MetadataImage newest = dueAt(nowMs);
+        assertSame(images.image(), newest, "the retry takes the newest image");
+        assertEquals(0, schedule.onPass(newest, complete(Long.MAX_VALUE), nowMs));
+        schedule.offer(images.create("v", id(9_999), replicas(4)));
+        assertEquals(100, schedule.onPass(dueAt(nowMs), failed(), nowMs), "a complete pass resets the backoff");
+    }
+}
