@@ -2,6 +2,7 @@ package io.metaquorum.sim.system.world;
 
 import io.metaquorum.broker.lifecycle.BrokerState;
 import io.metaquorum.broker.lifecycle.LifecycleTimings;
+import io.metaquorum.broker.node.BrokerNode;
 import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.controller.ControllerManagers;
 import io.metaquorum.metadata.controller.CreateTopicPolicy;
@@ -33,7 +34,6 @@ import io.metaquorum.sim.system.invariant.ReplayedLog;
 import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.linearizability.Operation;
-import io.metaquorum.sim.system.node.SimBrokerNode;
 import io.metaquorum.sim.system.node.SimControllerNode;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import io.metaquorum.sim.timeline.BrokerTimeline;
@@ -175,10 +175,11 @@ public final class SystemWorld implements NodeRoles {
         SimFileSystem fs = diskOf(node);
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(node.nodeId())
                 .setLeastSignificantBits(node.incarnation()).build();
-        SimBrokerNode broker = new SimBrokerNode(node.nodeId(), clusterId, incarnation, TIMINGS,
-                new SimPartitionStore(fs, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC), LOG_DIRS, STRAY_DELAY_MS,
-                snapshotTriggerBytes, snapshots);
-        return new BrokerRole(node, broker, snapshots, this);
+        BrokerNode.Settings settings = new BrokerNode.Settings(clusterId, node.nodeId(), incarnation, List.of(), "",
+                TIMINGS, cluster.voters().stream().map(SimNode::nodeId).toList(), LIFECYCLE_CALL_TIMEOUT_MS);
+        BrokerRole.Disk disk = new BrokerRole.Disk(new SimPartitionStore(fs, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC),
+                LOG_DIRS, STRAY_DELAY_MS);
+        return new BrokerRole(node, settings, disk, snapshotTriggerBytes, snapshots, this);
     }
 
     /**
@@ -262,9 +263,9 @@ public final class SystemWorld implements NodeRoles {
         ControlledShutdownCheck.check(brokerId, replayed.last());
     }
 
-    void checkDirectories(int brokerId, SimBrokerNode broker, long nowMs) {
+    void checkDirectories(int brokerId, MetadataImage reconciled, long nowMs) {
         directoryChecks++;
-        BrokerDirectoryCheck.check(brokerId, broker.reconciledImage(), disks.get(brokerId), LOG_DIRS, nowMs,
+        BrokerDirectoryCheck.check(brokerId, reconciled, disks.get(brokerId), LOG_DIRS, nowMs,
                 STRAY_DELAY_MS, 1);
     }
 

@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.broker.lifecycle.BrokerState;
+import io.metaquorum.broker.lifecycle.LifecycleCall;
 import io.metaquorum.broker.lifecycle.LifecycleTimings;
+import io.metaquorum.broker.node.BrokerNode;
+import io.metaquorum.broker.node.LifecycleTransport;
+import io.metaquorum.broker.partition.PartitionReconciler;
+import io.metaquorum.broker.partition.ScheduledReconciler;
+import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.controller.ControllerManagers;
 import io.metaquorum.metadata.controller.CreateTopicPolicy;
@@ -38,8 +44,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two controller nodes and three broker nodes built from the system-layer state machines,
- * driven directly over a scripted raft: the real controller, loader, broker lifecycle and
- * reconciler over simulated disks, with the system invariants after every ms. A broker stops
+ * driven directly over a scripted raft: the real controller and production's broker node
+ * (loader, lifecycle, image gate, reconciler) over simulated disks, with the system invariants after every ms. A broker stops
  * heartbeating and is fenced (its leaderships move), comes back and is unfenced; a topic is
  * deleted and re-created under its name; a broker crashes, loses what it had not synced,
  * restarts with a new incarnation and catches up; the leadership moves to the standby.
@@ -57,7 +63,7 @@ class SystemNodesTest {
     private final ImageReplayCheck imageCheck = new ImageReplayCheck(replayed);
     private final ScriptedRaft raft = new ScriptedRaft(replayed);
     private final TreeMap<Integer, SimControllerNode> controllers = new TreeMap<>();
-    private final TreeMap<Integer, SimBrokerNode> brokers = new TreeMap<>();
+    private final TreeMap<Integer, BrokerNode> brokers = new TreeMap<>();
     private final TreeMap<Integer, SimFileSystem> disks = new TreeMap<>();
     private final TreeMap<Long, List<Runnable>> network = new TreeMap<>();
     private final List<AdminAnswer> answers = new ArrayList<>();
@@ -72,12 +78,35 @@ class SystemNodesTest {
     }
 
     private void startBroker(int id, int incarnation) {
+        String logPrefix = "[node " + id + "] ";
         SimPartitionStore store = new SimPartitionStore(disks.get(id), MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC);
-        SimBrokerNode broker = new SimBrokerNode(id, CLUSTER, Uuid.newBuilder().setMostSignificantBits(id)
-                .setLeastSignificantBits(incarnation).build(), TIMINGS, store, LOG_DIRS, STRAY_DELAY_MS,
-                Long.MAX_VALUE, task -> false);
+        ScheduledReconciler directories = new ScheduledReconciler(new PartitionReconciler(id, LOG_DIRS,
+                STRAY_DELAY_MS, store, logPrefix), logPrefix, (image, result, nowMs) -> {
+                    if (result.complete()) {
+                        BrokerDirectoryCheck.check(id, image, disks.get(id), LOG_DIRS, nowMs, STRAY_DELAY_MS, 1);
+                    }
+                });
+        BrokerNode broker = new BrokerNode(logPrefix, new BrokerNode.Settings(CLUSTER, id, Uuid.newBuilder()
+                .setMostSignificantBits(id).setLeastSignificantBits(incarnation).build(), List.of(), "", TIMINGS,
+                List.copyOf(controllers.keySet()), 1_000), new MetadataLoader(logPrefix, Long.MAX_VALUE, task -> false),
+                (controllerId, call, callback) -> send(id, call, callback), directories, () -> now);
         brokers.put(id, broker);
-        raft.attach(id, broker);
+        raft.attach(id, broker.listener());
+    }
+
+    /** The scripted network: every call reaches the active controller, except a silent broker's, which time out. */
+    private void send(int brokerId, LifecycleCall call, LifecycleTransport.Callback callback) {
+        if (brokerId == silentBroker) {
+            later(50, () -> callback.onFailure("simulated timeout"));
+            return;
+        }
+        controllers.get(activeController).handleLifecycle(call, now, answer -> later(1, () -> {
+            if (answer instanceof LifecycleAnswer.Registration registration) {
+                callback.onRegistration(registration.response());
+            } else if (answer instanceof LifecycleAnswer.Heartbeat heartbeat) {
+                callback.onHeartbeat(heartbeat.response());
+            }
+        }));
     }
 
     private void later(long delayMs, Runnable action) {
@@ -102,21 +131,8 @@ class SystemNodesTest {
         for (SimControllerNode controller : controllers.values()) {
             controller.drive(raft.portOf(controller.nodeId()), now);
         }
-        for (SimBrokerNode broker : brokers.values()) {
-            broker.pollLifecycle(now).ifPresent(call -> {
-                if (broker.nodeId() == silentBroker) {
-                    later(50, () -> broker.onLifecycleFailed("simulated timeout", now));
-                } else {
-                    controllers.get(activeController).handleLifecycle(call, now, answer -> later(1,
-                            () -> broker.onLifecycleAnswer(answer, now)));
-                }
-            });
-            broker.maybeReconcile(now).ifPresent(result -> {
-                if (result.complete()) {
-                    BrokerDirectoryCheck.check(broker.nodeId(), broker.reconciledImage(), disks.get(broker.nodeId()),
-                            LOG_DIRS, now, STRAY_DELAY_MS, 1);
-                }
-            });
+        for (BrokerNode broker : brokers.values()) {
+            broker.drive(now);
         }
         checkImages();
     }
@@ -125,9 +141,7 @@ class SystemNodesTest {
         for (SimControllerNode controller : controllers.values()) {
             imageCheck.observe(controller.nodeId(), controller.image());
         }
-        for (SimBrokerNode broker : brokers.values()) {
-            imageCheck.observe(broker.nodeId(), broker.image());
-        }
+        brokers.forEach((id, broker) -> imageCheck.observe(id, broker.image()));
         MetadataImage committed = replayed.last();
         PartitionLeaderCheck.check(0, committed);
         TopicCompletenessCheck.check(0, committed);
@@ -154,12 +168,12 @@ class SystemNodesTest {
     }
 
     private void assertSettled() {
-        for (SimBrokerNode broker : brokers.values()) {
-            assertEquals(BrokerState.RUNNING, broker.state(), "broker " + broker.nodeId());
-            assertEquals(replayed.last().topics(), broker.reconciledImage().topics(), "broker " + broker.nodeId());
-            BrokerDirectoryCheck.check(broker.nodeId(), broker.reconciledImage(), disks.get(broker.nodeId()), LOG_DIRS,
-                    now, STRAY_DELAY_MS, 1);
-        }
+        brokers.forEach((id, broker) -> {
+            assertEquals(BrokerState.RUNNING, broker.state(), "broker " + id);
+            MetadataImage reconciled = broker.reconciledImage().orElseThrow();
+            assertEquals(replayed.last().topics(), reconciled.topics(), "broker " + id);
+            BrokerDirectoryCheck.check(id, reconciled, disks.get(id), LOG_DIRS, now, STRAY_DELAY_MS, 1);
+        });
     }
 
     @Test
@@ -178,7 +192,7 @@ class SystemNodesTest {
         }
         raft.elect(1, now);
         runUntil(1_000);
-        brokers.values().forEach(b -> assertEquals(BrokerState.RUNNING, b.state(), "broker " + b.nodeId()));
+        brokers.forEach((id, b) -> assertEquals(BrokerState.RUNNING, b.state(), "broker " + id));
 
         admin(new AdminCall.CreateTopics(new CreateTopicsRequest(List.of(Topic.of("a", 3, 2), Topic.of("b", 4, 3)),
                 false)));
