@@ -8,9 +8,10 @@ import io.metaquorum.metadata.controller.FeatureControlManager.SupportedRange;
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.server.broker.BrokerRole;
-import io.metaquorum.server.controller.ControllerGateway;
+import io.metaquorum.node.admin.NodeRequests;
+import io.metaquorum.node.controller.ControllerGateway;
 import io.metaquorum.server.controller.ControllerRole;
-import io.metaquorum.server.controller.ObserverGateway;
+import io.metaquorum.node.controller.ObserverGateway;
 import java.util.Optional;
 import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.loader.MetadataLoader;
@@ -101,7 +102,7 @@ public final class NodeServer {
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             Optional<ControllerRole> controller = config.isController()
-                    ? Optional.of(ControllerRole.create(nodeId, logPrefix, controllerConfig(config, raftConfig), loader,
+                    ? Optional.of(ControllerRole.create(nodeId, controllerConfig(config, raftConfig), loader,
                             node::get, faultHandler))
                     : Optional.empty();
             Optional<BrokerRole> broker = config.isBroker()
@@ -112,11 +113,12 @@ public final class NodeServer {
                 stateMachine = broker.get().wrap(stateMachine);
             }
             ControllerGateway gateway = controller.map(ControllerRole::gateway)
-                    .orElseGet(() -> new ObserverGateway(nodeId, loader, node::get));
+                    .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
                     FORWARD_TIMEOUT_MS);
-            List<BindableService> services = List.of(new AdminServiceEndpoint(gateway, forwarder, clusterId).service(),
-                    new BrokerLifecycleEndpoint(gateway, forwarder, clusterId).service());
+            NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId);
+            List<BindableService> services = List.of(new AdminServiceEndpoint(requests.admin()).service(),
+                    new BrokerLifecycleEndpoint(requests.lifecycle()).service());
             AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
             RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport,
                     faultHandler);
@@ -149,6 +151,10 @@ public final class NodeServer {
                     transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), services));
                     return transport.get();
                 }, stateMachine, SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
+    }
+
+    private static int knownLeaderId(RaftNode raftNode) {
+        return raftNode == null ? -1 : raftNode.status().leaderId();
     }
 
     private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId) {

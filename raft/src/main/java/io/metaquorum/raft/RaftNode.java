@@ -34,6 +34,12 @@ public interface RaftNode extends AutoCloseable {
      */
     CompletableFuture<AppendResult> append(List<ByteString> records);
 
+    /**
+     * Resigns {@code epoch} (EndQuorumEpoch to the most caught-up voters) if this replica still
+     * leads it when the driver takes the request; a later epoch is left alone.
+     */
+    void resign(int epoch);
+
     /** Runs a task on the driver thread between two polls (snapshots, listener follow-ups). */
     void execute(Consumer<RaftCore> task);
 

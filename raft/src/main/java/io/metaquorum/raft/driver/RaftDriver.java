@@ -197,6 +197,22 @@ public final class RaftDriver implements RaftNode {
         return future;
     }
 
+    /** Queued like a task; a full queue or a stopped driver drops it (a leader that stops resigns anyway). */
+    @Override
+    public void resign(int epoch) {
+        try {
+            if (!offer(new Task(nowMs -> {
+                if (core.status().isLeader() && core.status().epoch() == epoch) {
+                    core.resign(nowMs);
+                }
+            }, null))) {
+                LOG.warn("{}resignation of epoch {} not queued: the task queue is full", logPrefix, epoch);
+            }
+        } catch (RejectedExecutionException stopped) {
+            LOG.debug("{}resignation of epoch {} not queued: {}", logPrefix, epoch, stopped.getMessage());
+        }
+    }
+
     /** Queues {@code action} for the driver thread; throws {@link RejectedExecutionException} if full or stopped. */
     @Override
     public void execute(Consumer<RaftCore> action) {

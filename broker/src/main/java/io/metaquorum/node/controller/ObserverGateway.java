@@ -1,9 +1,8 @@
-package io.metaquorum.server.controller;
+package io.metaquorum.node.controller;
 
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
-import io.metaquorum.raft.RaftNode;
-import java.util.function.Supplier;
+import java.util.function.IntSupplier;
 
 /**
  * The gateway of a node without the controller role (a broker): never active, so every
@@ -12,12 +11,13 @@ import java.util.function.Supplier;
 public final class ObserverGateway implements ControllerGateway {
     private final int nodeId;
     private final MetadataLoader loader;
-    private final Supplier<RaftNode> raft;
+    private final IntSupplier knownLeaderId;
 
-    public ObserverGateway(int nodeId, MetadataLoader loader, Supplier<RaftNode> raft) {
+    /** @param knownLeaderId the raft leader this node knows, -1 when none */
+    public ObserverGateway(int nodeId, MetadataLoader loader, IntSupplier knownLeaderId) {
         this.nodeId = nodeId;
         this.loader = loader;
-        this.raft = raft;
+        this.knownLeaderId = knownLeaderId;
     }
 
     @Override
@@ -42,7 +42,6 @@ public final class ObserverGateway implements ControllerGateway {
 
     @Override
     public int knownControllerId() {
-        RaftNode node = raft.get();
-        return node == null ? -1 : node.status().leaderId();
+        return knownLeaderId.getAsInt();
     }
 }

@@ -1,17 +1,16 @@
-package io.metaquorum.server.admin;
+package io.metaquorum.node.admin;
 
-import io.grpc.MethodDescriptor;
-import io.grpc.stub.StreamObserver;
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.metadata.controller.ResponseSink;
+import io.metaquorum.node.controller.ControllerGateway;
+import io.metaquorum.node.controller.ControllerOperation;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.controller.ControllerGateway;
-import io.metaquorum.server.controller.ControllerOperation;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * Where a write goes: to this node's controller when it is active, else forwarded to the
- * active one, else answered NOT_CONTROLLER. Shared by both endpoints.
+ * active one, else answered NOT_CONTROLLER. Shared by the admin and lifecycle handlers.
  *
  * <p>Routing, in order: active → submitted to the controller's queue (a full queue answers
  * {@link #QUEUE_FULL}, retriable: THROTTLING_QUOTA_EXCEEDED rather than REQUEST_TIMED_OUT,
@@ -26,11 +25,11 @@ final class ControllerCalls {
             "The controller's request queue is full; retry after a backoff.");
 
     private final ControllerGateway gateway;
-    private final ControllerForwarder forwarder;
+    private final Forwarding forwarding;
 
-    ControllerCalls(ControllerGateway gateway, ControllerForwarder forwarder) {
+    ControllerCalls(ControllerGateway gateway, Forwarding forwarding) {
         this.gateway = gateway;
-        this.forwarder = forwarder;
+        this.forwarding = forwarding;
     }
 
     ControllerGateway gateway() {
@@ -46,47 +45,42 @@ final class ControllerCalls {
      * @param operation        builds the controller call from the sink that answers the client
      * @param failed           the whole request failed with this error (every entry carries it)
      */
-    <Q, R> void write(MethodDescriptor<Q, R> method, Q request, int requestTimeoutMs, StreamObserver<R> observer,
+    <Q, R> void write(AdminMethod<Q, R> method, Q request, CallOrigin origin, int requestTimeoutMs, Consumer<R> reply,
                       Function<ResponseSink<R>, ControllerOperation> operation, Function<ApiError, R> failed) {
         if (gateway.isActive()) {
-            ControllerOperation call = operation.apply(response -> reply(observer, response));
+            ControllerOperation call = operation.apply(reply::accept);
             // Active when routed, but it may have lost the leadership before its turn came.
             boolean queued = gateway.submit((controller, nowMs) -> {
                 if (controller.isActive()) {
                     call.run(controller, nowMs);
                 } else {
-                    reply(observer, failed.apply(notController("This node's controller stopped being active "
+                    reply.accept(failed.apply(notController("This node's controller stopped being active "
                             + "before it ran the request.", gateway.knownControllerId())));
                 }
             });
             if (!queued) {
-                reply(observer, failed.apply(QUEUE_FULL));
+                reply.accept(failed.apply(QUEUE_FULL));
             }
             return;
         }
         int controllerId = gateway.knownControllerId();
-        if (ForwardedCalls.isForwarded()) {
-            reply(observer, failed.apply(notController("This node is not the active controller and does not "
+        if (origin.isForwarded()) {
+            reply.accept(failed.apply(notController("This node is not the active controller and does not "
                     + "forward a request that was forwarded to it.", controllerId)));
             return;
         }
-        if (!forwarder.canForwardTo(controllerId)) {
-            reply(observer, failed.apply(notController(controllerId < 0 ? "No active controller is known."
+        if (!forwarding.canForwardTo(controllerId)) {
+            reply.accept(failed.apply(notController(controllerId < 0 ? "No active controller is known."
                     : "This node is not the active controller.", controllerId)));
             return;
         }
-        forwarder.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), answer -> reply(observer, answer),
-                error -> reply(observer, failed.apply(notController("Forwarding to the active controller failed: "
+        forwarding.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), reply,
+                error -> reply.accept(failed.apply(notController("Forwarding to the active controller failed: "
                         + error.getMessage(), controllerId))));
     }
 
     private static ApiError notController(String message, int controllerId) {
         String known = controllerId < 0 ? "" : " The active controller is node " + controllerId + ".";
         return ApiError.of(ErrorCode.NOT_CONTROLLER, message + known);
-    }
-
-    static <R> void reply(StreamObserver<R> observer, R response) {
-        observer.onNext(response);
-        observer.onCompleted();
     }
 }

@@ -1,4 +1,4 @@
-package io.metaquorum.server.admin;
+package io.metaquorum.node.admin;
 
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterableConfig;
@@ -30,19 +30,19 @@ import java.util.Optional;
  * per topic (names up to 249 characters, partition and replication counts, configs) is left
  * to it, so that it answers per topic; these limits only keep absurd requests out.
  */
-final class RequestLimits {
+public final class RequestLimits {
     /** Topics (or resources) in one request. */
-    static final int ENTRIES_PER_REQUEST_MAX = 10_000;
+    public static final int ENTRIES_PER_REQUEST_MAX = 10_000;
     /** Partitions in one topic's manual assignment. */
-    static final int ASSIGNMENTS_PER_TOPIC_MAX = 10_000;
+    public static final int ASSIGNMENTS_PER_TOPIC_MAX = 10_000;
     /** Brokers in one partition's assignment (the largest replication factor). */
-    static final int REPLICAS_PER_PARTITION_MAX = 32_767;
+    public static final int REPLICAS_PER_PARTITION_MAX = 32_767;
     /** Configs (or config keys) per topic or resource. */
-    static final int CONFIGS_PER_RESOURCE_MAX = 1_000;
+    public static final int CONFIGS_PER_RESOURCE_MAX = 1_000;
     /** Listeners of one broker. */
-    static final int LISTENERS_PER_BROKER_MAX = 64;
+    public static final int LISTENERS_PER_BROKER_MAX = 64;
     /** Characters in any one string (names, values, hosts). */
-    static final int STRING_CHARS_MAX = 32 * 1024;
+    public static final int STRING_CHARS_MAX = 32 * 1024;
 
     private RequestLimits() {
     }

@@ -1,4 +1,4 @@
-package io.metaquorum.server.admin;
+package io.metaquorum.node.admin;
 
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.protocol.AlterConfigsResource;
@@ -11,6 +11,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
+import io.metaquorum.protocol.BrokerRegistrationRequest;
+import io.metaquorum.raft.TopicIds;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -48,9 +50,9 @@ class RequestLimitsTest {
     @Test
     void listenerPortsAreTcpPorts() {
         assertEquals(Optional.of("listeners[0].port 70000 is not a TCP port."), RequestLimits.check(
-                AdminTestNode.registration(1).toBuilder().setListeners(0, BrokerEndpoint.newBuilder()
+                registration().toBuilder().setListeners(0, BrokerEndpoint.newBuilder()
                         .setName("PLAINTEXT").setHost("h").setPort(70_000)).build()));
-        assertEquals(Optional.empty(), RequestLimits.check(AdminTestNode.registration(1)));
+        assertEquals(Optional.empty(), RequestLimits.check(registration()));
     }
 
     @Test
@@ -59,5 +61,12 @@ class RequestLimitsTest {
         assertEquals(ErrorCode.NOT_CONTROLLER, ResponseHeaders.ofWrite(List.of(lost, lost), 2).getErrorCode());
         assertEquals(ErrorCode.NONE, ResponseHeaders.ofWrite(List.of(lost, ApiError.NONE), 2).getErrorCode());
         assertEquals(ErrorCode.NONE, ResponseHeaders.ofWrite(List.of(), 2).getErrorCode());
+    }
+
+    private static BrokerRegistrationRequest registration() {
+        return BrokerRegistrationRequest.newBuilder().setClusterId("test-cluster").setBrokerId(1)
+                .setIncarnationId(TopicIds.uuid(1, 42)).setRack("")
+                .addListeners(BrokerEndpoint.newBuilder().setName("PLAINTEXT").setHost("localhost").setPort(9093))
+                .build();
     }
 }

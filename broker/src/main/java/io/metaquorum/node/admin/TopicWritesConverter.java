@@ -1,4 +1,4 @@
-package io.metaquorum.server.admin;
+package io.metaquorum.node.admin;
 
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.metadata.controller.CreateTopicsRequest.PartitionAssignment;

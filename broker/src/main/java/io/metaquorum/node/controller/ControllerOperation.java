@@ -1,4 +1,4 @@
-package io.metaquorum.server.controller;
+package io.metaquorum.node.controller;
 
 import io.metaquorum.metadata.controller.QuorumController;
 
