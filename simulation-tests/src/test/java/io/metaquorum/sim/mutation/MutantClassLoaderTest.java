@@ -13,7 +13,7 @@ import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
 import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.sim.Simulation;
-import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
+import io.metaquorum.node.controller.ControllerNode;
 import org.junit.jupiter.api.Test;
 
 /** What a mutant world replaces, what it defines again, and what it shares with its caller. */
@@ -59,7 +59,7 @@ class MutantClassLoaderTest {
         assertFalse(MutantClassLoader.isTwin(production));
         assertNotSame(QuorumController.class, world.loadClass(QuorumController.class.getName()),
                 "the controller links to the twin");
-        assertNotSame(ControllerAdminEndpoint.class, world.loadClass(ControllerAdminEndpoint.class.getName()));
+        assertNotSame(ControllerNode.class, world.loadClass(ControllerNode.class.getName()));
         assertSame(VoteRequest.class, world.loadClass(VoteRequest.class.getName()));
         assertSame(Invariants.class, world.loadClass(Invariants.class.getName()));
     }

@@ -152,8 +152,8 @@ public final class SimAdminClient {
         List<String> again = new ArrayList<>();
         boolean refresh = false;
         for (String item : open) {
-            ItemResult result = byItem.get(item);
-            ErrorCode code = result == null ? ErrorCode.UNKNOWN_SERVER_ERROR : result.code();
+            ItemResult result = byItem.getOrDefault(item, missing(item, answer));
+            ErrorCode code = result.code();
             ErrorClass handling = ErrorHandling.of(code);
             int op = inFlightOps.get(item);
             if (handling == ErrorClass.RETRIABLE || handling == ErrorClass.REFRESH_AND_RETRY) {
@@ -177,6 +177,12 @@ public final class SimAdminClient {
             retriableInRow++;
         }
         scheduleRetry(refresh ? options.backoffMsInitial() : backoffMs(retriableInRow), nowMs);
+    }
+
+    /** An item the answer holds no result for: the request-level code, else a server error. */
+    private static ItemResult missing(String item, AdminAnswer answer) {
+        ErrorCode code = answer.requestCode() != ErrorCode.NONE ? answer.requestCode() : ErrorCode.UNKNOWN_SERVER_ERROR;
+        return new ItemResult(item, code, AdminOutput.WriteResult.failed(code));
     }
 
     /** The attempt got no answer (connection refused or reset, or its deadline passed). */

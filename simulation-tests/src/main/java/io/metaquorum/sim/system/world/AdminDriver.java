@@ -81,6 +81,8 @@ public final class AdminDriver {
     private long topicsCreated;
     /** Null unless the run records a timeline. */
     private BrokerTimeline timeline;
+    /** The attempt a node is serving right now ({@link #runAttempt}), or null. */
+    private AttemptOps current;
 
     AdminDriver(SystemWorld world, EventScheduler scheduler, Random random, SimCluster cluster) {
         this.world = world;
@@ -214,31 +216,20 @@ public final class AdminDriver {
 
     /**
      * Sends one attempt. The simulator knows what the client cannot: an attempt no controller
-     * handled (lost on the way, the node down) or one a standby refused on the spot (NOT_CONTROLLER
-     * before anything was appended) took no effect, though the client must treat it as unknown;
-     * its operations are left out of the history judged ({@link #noEffect}), which keeps the
-     * search small and removes only what certainly did not happen.
+     * ran (lost on the way, the node down, refused on the spot or forwarded nowhere) took no
+     * effect, though the client must treat it as unknown; its operations are left out of the
+     * history judged ({@link #noEffect}) until a controller runs it ({@link #onAttemptRan}),
+     * which keeps the search small and removes only what certainly did not happen.
      */
     private void send(int c, SimAdminClient.Attempt attempt, int firstOp, int endOp) {
         SimAdminClient client = clients.get(c);
         String[] servedBy = new String[1];
-        for (int op = firstOp; op < endOp; op++) {
-            noEffect.set(op);
-        }
+        AttemptOps ops = new AttemptOps(firstOp, endOp);
+        noEffect.set(firstOp, endOp);
         world.rpc().<AdminAnswer>call(SystemRpc.CLIENT, () -> true, attempt.nodeId(), (callee, reply) -> {
             servedBy[0] = callee.nodeId() + "/" + callee.incarnation();
             if (callee.role() instanceof ControllerRole controller) {
-                boolean[] handling = {true};
-                noEffect.clear(firstOp, endOp);
-                long endBefore = controller.decisionEndOffset();
-                controller.handleAdmin(attempt.call(), world.localNowMs(callee), answer -> {
-                    if (handling[0] && allNotController(answer)) {
-                        noEffect.set(firstOp, endOp);
-                    }
-                    reply.accept(answer);
-                });
-                handling[0] = false;
-                sealer.handled(firstOp, endOp, endBefore, controller.decisionEndOffset());
+                runAttempt(ops, () -> controller.handleAdmin(attempt.call(), world.writeTimeoutMs(), reply));
                 callee.nudge();
             }
         }, answer -> {
@@ -254,8 +245,30 @@ public final class AdminDriver {
         });
     }
 
-    private static boolean allNotController(AdminAnswer answer) {
-        return answer.items().stream().allMatch(item -> item.code() == ErrorCode.NOT_CONTROLLER);
+    /** The history operations of one attempt, {@code [firstOp, endOp)}. */
+    record AttemptOps(int firstOp, int endOp) {
+    }
+
+    /** Serves {@code attempt} on a node: what its handlers queue for the controller is that attempt's. */
+    void runAttempt(AttemptOps attempt, Runnable serve) {
+        AttemptOps outer = current;
+        current = attempt;
+        try {
+            serve.run();
+        } finally {
+            current = outer;
+        }
+    }
+
+    /** The attempt being served now, or null (a broker's lifecycle call, a controller's own work). */
+    AttemptOps currentAttempt() {
+        return current;
+    }
+
+    /** A controller ran the attempt's operation; its decision image ended at {@code endBefore}, then {@code endAfter}. */
+    void onAttemptRan(AttemptOps attempt, long endBefore, long endAfter) {
+        noEffect.clear(attempt.firstOp(), attempt.endOp());
+        sealer.handled(attempt.firstOp(), attempt.endOp(), endBefore, endAfter);
     }
 
     private void checkReadOffsets(int c, String node, AdminAnswer answer) {

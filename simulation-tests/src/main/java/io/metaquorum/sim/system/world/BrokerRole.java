@@ -43,7 +43,7 @@ final class BrokerRole implements NodeRole {
         this.snapshots = snapshots;
         this.broker = broker;
         this.world = world;
-        this.listener = new ControllerRole.CommitTap(new LeaderTap(), world, machine.nodeId());
+        this.listener = new CommitTap(new LeaderTap(), world, machine.nodeId());
     }
 
     SimBrokerNode broker() {

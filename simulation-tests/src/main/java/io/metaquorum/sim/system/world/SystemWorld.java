@@ -34,7 +34,6 @@ import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.linearizability.Operation;
 import io.metaquorum.sim.system.node.SimBrokerNode;
-import io.metaquorum.sim.system.node.SimControllerNode;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import io.metaquorum.sim.timeline.BrokerTimeline;
 import java.nio.file.Path;
@@ -148,6 +147,19 @@ public final class SystemWorld implements NodeRoles {
         return rpc;
     }
 
+    EventScheduler scheduler() {
+        return scheduler;
+    }
+
+    String clusterId() {
+        return clusterId;
+    }
+
+    /** What a client's write asks its commit to wait for: 0 answers once raft accepted it (the broken variant). */
+    int writeTimeoutMs() {
+        return writeTimeoutMs;
+    }
+
     SimCluster cluster() {
         return cluster;
     }
@@ -168,9 +180,8 @@ public final class SystemWorld implements NodeRoles {
         if (node.isVoter()) {
             ControllerConfig config = new ControllerConfig(new ControllerManagers.Settings(ReplicationDefaults.KAFKA,
                     SESSION_TIMEOUT_MS, new TreeMap<>()), CreateTopicPolicy.NONE, CONTROLLER_IDLE_INTERVAL_MS, 8192);
-            SimControllerNode controller = new SimControllerNode(node.nodeId(), config,
-                    new SplittableRandom(random.nextLong()), snapshotTriggerBytes, snapshots);
-            return new ControllerRole(controller, snapshots, writeTimeoutMs, this);
+            return new ControllerRole(node, config, new SplittableRandom(random.nextLong()), snapshotTriggerBytes,
+                    snapshots, this);
         }
         SimFileSystem fs = diskOf(node);
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(node.nodeId())
@@ -277,7 +288,7 @@ public final class SystemWorld implements NodeRoles {
         for (int i = 0; i < nodes.size(); i++) {
             SimNode node = nodes.get(i);
             NodeRole role = node.role();
-            MetadataImage image = role instanceof ControllerRole c ? c.node().image()
+            MetadataImage image = role instanceof ControllerRole c ? c.image()
                     : role instanceof BrokerRole b ? b.broker().image() : null;
             if (image != null && judged[i] != image) {
                 judged[i] = image;
