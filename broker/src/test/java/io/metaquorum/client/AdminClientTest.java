@@ -1,5 +1,6 @@
 package io.metaquorum.client;
 
+import io.metaquorum.retry.AdminOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package io.metaquorum.client;
 
+import io.metaquorum.retry.AdminOptions;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;

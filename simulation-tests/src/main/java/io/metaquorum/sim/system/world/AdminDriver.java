@@ -1,6 +1,6 @@
 package io.metaquorum.sim.system.world;
 
-import io.metaquorum.client.AdminOptions;
+import io.metaquorum.retry.AdminOptions;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.invariant.CheckFailure;

@@ -3,7 +3,7 @@ package io.metaquorum.sim.system.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.client.AdminOptions;
+import io.metaquorum.retry.AdminOptions;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.sim.system.admin.AdminInput;

@@ -1,7 +1,7 @@
-package io.metaquorum.client;
+package io.metaquorum.retry;
 
 /**
- * The limits of an {@link AdminClient}'s calls.
+ * The limits of an admin client's calls.
  *
  * @param attemptTimeoutMsMax the longest one attempt at one node may wait before the client
  *     tries another node (a hung node does not use up the whole call)
@@ -19,7 +19,7 @@ public record AdminOptions(long attemptTimeoutMsMax, long backoffMsInitial, long
     }
 
     /** The wait before retry number {@code retry} (1 for the first). */
-    long backoffMs(int retry) {
+    public long backoffMs(int retry) {
         long backoff = backoffMsInitial;
         for (int i = 1; i < retry && backoff < backoffMsMax; i++) {
             backoff *= 2;
