@@ -1,5 +1,6 @@
 package io.metaquorum.client;
 
+import io.metaquorum.client.transport.AdminTransport;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.common.time.Time;
@@ -35,7 +36,7 @@ import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.retry.AdminOptions;
 import io.metaquorum.retry.NodeCursor;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.metaquorum.client;
 
+import io.metaquorum.client.transport.TransportFailure;
 import io.metaquorum.common.time.Time;
 import io.metaquorum.protocol.AdminResponseHeader;
 import io.metaquorum.protocol.ErrorClass;
@@ -8,7 +9,7 @@ import io.metaquorum.retry.CallRetries;
 import io.metaquorum.retry.ErrorHandling;
 import io.metaquorum.retry.NodeCursor;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

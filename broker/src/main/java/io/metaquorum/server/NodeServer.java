@@ -32,7 +32,6 @@ import io.grpc.BindableService;
 import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerForwarder;
-import io.metaquorum.server.controller.CreateTopicPolicies;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -98,7 +97,7 @@ public final class NodeServer {
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         AtomicReference<RaftNode> node = new AtomicReference<>();
         SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
-                task -> node.get().execute(task), SnapshotLimits.DEFAULTS, faultHandler);
+                (writer, registered) -> node.get().registerSnapshot(writer, registered), SnapshotLimits.DEFAULTS, faultHandler);
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             Optional<ControllerRole> controller = config.isController()

@@ -6,7 +6,7 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.common.time.Time;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

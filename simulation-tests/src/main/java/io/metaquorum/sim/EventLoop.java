@@ -1,6 +1,6 @@
 package io.metaquorum.sim;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CheckFailure;
 import io.metaquorum.sim.invariant.ConvergenceCheck;

@@ -3,7 +3,7 @@ package io.metaquorum.node.controller;
 import io.metaquorum.metadata.controller.AppendSink;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.MetadataRecord;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,7 @@
 package io.metaquorum.node.controller;
 
 import com.google.protobuf.ByteString;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import java.util.List;
 
 /**

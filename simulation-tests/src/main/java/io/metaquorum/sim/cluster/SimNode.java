@@ -2,7 +2,7 @@ package io.metaquorum.sim.cluster;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.common.invariant.InvariantViolation;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.clock.NodeClock;

@@ -4,7 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.RecordBatch;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;

@@ -1,6 +1,6 @@
 package io.metaquorum.sim.invariant;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import java.util.Arrays;
 
 /**

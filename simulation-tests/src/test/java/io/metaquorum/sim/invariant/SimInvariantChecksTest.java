@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
-import io.metaquorum.raft.core.RaftStatus;
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
 import io.metaquorum.sim.workload.AppendTracker;

@@ -3,8 +3,8 @@ package io.metaquorum.sim.timeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.raft.core.RaftStatus;
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.sim.BrokenVariant;
 import io.metaquorum.sim.Simulation;
 import io.metaquorum.sim.SimulationOptions;

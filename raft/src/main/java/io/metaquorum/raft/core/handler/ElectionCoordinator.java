@@ -1,7 +1,7 @@
 package io.metaquorum.raft.core.handler;
 
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;

@@ -6,7 +6,7 @@ import io.metaquorum.protocol.FetchPartitionResponse;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.core.role.Leader.ParkedFetch;

@@ -1,4 +1,4 @@
-package io.metaquorum.raft.core;
+package io.metaquorum.raft;
 
 /**
  * The answer to {@link RaftCore#append}: an atomic append pinned to the epoch its caller

@@ -1,4 +1,4 @@
-package io.metaquorum.raft.core;
+package io.metaquorum.raft.core.context;
 
 import com.google.protobuf.Message;
 import io.metaquorum.raft.message.RaftMessage;

@@ -1,4 +1,4 @@
-package io.metaquorum.raft.core;
+package io.metaquorum.raft;
 
 /** The names of the roles, for status output and logs. */
 public enum RoleName {

@@ -1,4 +1,4 @@
-package io.metaquorum.raft.core;
+package io.metaquorum.raft.core.context;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.raft.RaftConfig;
@@ -70,7 +70,7 @@ public final class CoreContext {
         return shuttingDown;
     }
 
-    void markShuttingDown() {
+    public void markShuttingDown() {
         shuttingDown = true;
     }
 

@@ -1,4 +1,4 @@
-package io.metaquorum.server;
+package io.metaquorum.net;
 
 import java.net.InetSocketAddress;
 

@@ -1,4 +1,4 @@
-package io.metaquorum.raft.core;
+package io.metaquorum.raft;
 
 /**
  * A read-only view of one replica for tools, tests and the simulator's invariant checks.

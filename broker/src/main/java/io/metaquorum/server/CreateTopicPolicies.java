@@ -1,7 +1,6 @@
-package io.metaquorum.server.controller;
+package io.metaquorum.server;
 
 import io.metaquorum.metadata.controller.CreateTopicPolicy;
-import io.metaquorum.server.ConfigException;
 
 /**
  * Loads {@code create.topic.policy.class.name}: the one class metaquorum loads by name, once,

@@ -1,4 +1,4 @@
-package io.metaquorum.client;
+package io.metaquorum.client.transport;
 
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
@@ -16,12 +16,12 @@ import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
 import io.metaquorum.protocol.ListTopicsResponse;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 
 /**
  * One attempt of each AdminService RPC at one node, waiting at most {@code timeoutMs}. An
  * attempt that gets no answer throws {@link TransportFailure}; an answer, whatever its error
- * codes, is returned as is. The retry rules live in {@link AdminClient}, not here.
+ * codes, is returned as is. The retry rules live in the admin client, not here.
  */
 public interface AdminTransport extends AutoCloseable {
     CreateTopicsResponse createTopics(HostPort node, CreateTopicsRequest request, long timeoutMs);

@@ -1,4 +1,4 @@
-package io.metaquorum.raft.core;
+package io.metaquorum.raft.core.context;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.RecordBatch;

@@ -1,9 +1,12 @@
-package io.metaquorum.server;
+package io.metaquorum.cli;
 
-import io.metaquorum.cli.CommandFailure;
-import io.metaquorum.cli.CommandLines;
-import io.metaquorum.cli.VerboseOption;
 import io.metaquorum.common.fault.ProcessTerminatingFaultHandler;
+import io.metaquorum.server.ConfigException;
+import io.metaquorum.server.NodeContextOutputStream;
+import io.metaquorum.server.NodeServer;
+import io.metaquorum.server.PidFile;
+import io.metaquorum.server.ServerConfig;
+import io.metaquorum.server.StorageFormatter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.metaquorum.client;
+package io.metaquorum.client.transport;
 
 import io.metaquorum.protocol.ErrorClass;
 import io.metaquorum.protocol.ErrorCode;
