@@ -127,8 +127,10 @@ public final class NodeServer {
             driver.start();
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
             broker.ifPresent(BrokerRole::start);
-            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
-                    config.processRoles(), clusterId, config.listener(), config.voters());
+            // The bound port, not the configured one: with port 0 this line is how a caller learns it.
+            InetSocketAddress bound = transport.get().boundAddresses().get(0);
+            LOG.info("{}node started with roles {}: cluster {}, listening on {}:{}, voters {}", logPrefix,
+                    config.processRoles(), clusterId, bound.getHostString(), bound.getPort(), config.voters());
             return new NodeServer(logPrefix, store, driver, loader, controller, broker, forwarder, snapshotThread);
         } catch (RuntimeException e) {
             snapshotThread.close();

@@ -50,7 +50,8 @@ class SnapshotWriterThreadTest {
             SnapshotWriter register = driverTasks.poll(WAIT_SECONDS, TimeUnit.SECONDS);
             assertTrue(register != null, "the written snapshot is handed to the driver to register");
             assertTrue(written[0].isFrozen(), "complete and durable before registration");
-            assertTrue(writerThread.get().startsWith("snapshot-writer"), writerThread.get());
+            String writerThreadName = writerThread.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertTrue(writerThreadName.startsWith("snapshot-writer"), writerThreadName);
             assertTrue(thread.isBusy(), "busy until the driver registers it");
             assertFalse(thread.trySchedule(task(102)));
             assertFalse(fault.isDone());
