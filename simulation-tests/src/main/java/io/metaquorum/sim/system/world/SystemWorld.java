@@ -25,6 +25,7 @@ import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import io.metaquorum.sim.system.fs.SimPartitionStore;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
+import io.metaquorum.sim.system.invariant.AnswerCodeCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
@@ -215,8 +216,9 @@ public final class SystemWorld implements NodeRoles {
         }
     }
 
-    /** Every write among {@code answered} acknowledged NONE is in the committed log already. */
+    /** Every answer among {@code answered} has a code its model knows; every write acknowledged NONE is committed. */
     void requireAcknowledgedCommitted(List<Operation<AdminInput, AdminOutput>> answered) {
+        AnswerCodeCheck.check(answered);
         acknowledged.requireReflected(answered);
     }
 
@@ -338,6 +340,6 @@ public final class SystemWorld implements NodeRoles {
                 admin.historySize(), admin.unknownOutcomes(), admin.sealedOperations(),
                 snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
-                controlledShutdownsCompleted);
+                controlledShutdownsCompleted, admin.answersJudged());
     }
 }
