@@ -2,6 +2,7 @@ package io.metaquorum.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one passing run must have done at least, per seed: a run that does little (no faults,
@@ -17,11 +18,20 @@ import java.util.List;
  */
 record RunFloors(long faultsFired, long leaderEpochs, long committedOffsets, long appendsJudged) {
     /** {@code SimSeedSweepTest}: 3 voters, 2 observers, 50,000 safety events. */
-    static final RunFloors SWEEP = new RunFloors(1, 1, 1, 0);
+    static final RunFloors SWEEP = new RunFloors(2, 1, 500, 400);
+    /**
+     * The sweep's seeds that spend their safety events on client appends refused at one simulated
+     * millisecond before any leader exists ({@code ClientWorkload} rounds a burst's intervals down
+     * to 0 ms; README "Known weakness"): measured over seeds 1-2,000, they commit 3-5 offsets where
+     * every other seed commits 657 or more. They are held to {@link #IDLE} only, and must still
+     * fall short of {@link #SWEEP}: once the rounding is fixed, the list must go.
+     */
+    static final Set<Long> IDLE_SWEEP_SEEDS = Set.of(88L, 380L, 393L, 460L, 931L, 943L, 949L, 1234L, 1848L, 1881L);
+    static final RunFloors IDLE = new RunFloors(1, 1, 3, 2);
     /** {@code SimSeedPropertiesTest}: 1-5 voters, 0-3 observers, 20,000 safety events. */
-    static final RunFloors PROPERTIES = new RunFloors(1, 1, 1, 0);
-    /** {@code SimSystemSweepTest}: 3 controllers, 3 brokers, the default event budget. */
-    static final RunFloors SYSTEM = new RunFloors(1, 2, 1, 0);
+    static final RunFloors PROPERTIES = new RunFloors(8, 1, 200, 200);
+    /** {@code SimSystemSweepTest}: 3 controllers, 3 brokers; no raft client appends (the admin clients write). */
+    static final RunFloors SYSTEM = new RunFloors(150, 4, 400, 0);
 
     /** The metrics of {@code stats} below their floor, each as "name value (floor F)"; empty when none is. */
     List<String> unmet(RunStats stats) {

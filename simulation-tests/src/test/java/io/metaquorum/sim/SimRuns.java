@@ -33,6 +33,22 @@ final class SimRuns {
         }
     }
 
+    /**
+     * {@link #assertExercised} for a {@code SimSeedSweepTest} seed: {@link RunFloors#SWEEP}, or
+     * {@link RunFloors#IDLE} for a seed listed as idle, which must still fall short of the first.
+     */
+    static void assertSweepExercised(SimulationResult result) {
+        if (!RunFloors.IDLE_SWEEP_SEEDS.contains(result.options().seed())) {
+            assertExercised(result, RunFloors.SWEEP);
+            return;
+        }
+        assertExercised(result, RunFloors.IDLE);
+        if (RunFloors.SWEEP.unmet(result.stats()).isEmpty()) {
+            fail("seed " + result.options().seed() + " is listed as idle (RunFloors.IDLE_SWEEP_SEEDS) but meets the "
+                    + "sweep's floors now: take it off the list\n  " + result.stats());
+        }
+    }
+
     /** What a series of runs covered, printed by the tests so the README can quote it (and its floors be set). */
     static final class Totals {
         private long runs;
