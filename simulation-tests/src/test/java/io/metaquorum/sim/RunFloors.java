@@ -31,7 +31,7 @@ record RunFloors(long faultsFired, long leaderEpochs, long committedOffsets, lon
     /** {@code SimSeedPropertiesTest}: 1-5 voters, 0-3 observers, 20,000 safety events. */
     static final RunFloors PROPERTIES = new RunFloors(8, 1, 200, 200);
     /** {@code SimSystemSweepTest}: 3 controllers, 3 brokers; no raft client appends (the admin clients write). */
-    static final RunFloors SYSTEM = new RunFloors(150, 4, 400, 0);
+    static final RunFloors SYSTEM = new RunFloors(60, 4, 400, 0);
 
     /** The metrics of {@code stats} below their floor, each as "name value (floor F)"; empty when none is. */
     List<String> unmet(RunStats stats) {
