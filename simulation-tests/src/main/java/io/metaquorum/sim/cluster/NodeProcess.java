@@ -1,6 +1,5 @@
 package io.metaquorum.sim.cluster;
 
-import io.metaquorum.common.invariant.InvariantViolation;
 import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
@@ -14,6 +13,7 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.invariant.CoreFailures;
 import io.metaquorum.sim.scheduler.EventKind;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.SimQuorumStateStore;
@@ -407,10 +407,8 @@ final class NodeProcess {
             node.stopAfterStorageError(e);
         } catch (CheckFailure e) {
             throw e;
-        } catch (InvariantViolation e) {
-            throw new CheckFailure("core-invariant", "node " + node.nodeId() + ": " + e.getMessage());
         } catch (RuntimeException e) {
-            throw CheckFailure.ofException("core-exception", "node " + node.nodeId() + " threw ", e);
+            throw CoreFailures.of("node " + node.nodeId(), e);
         }
     }
 }

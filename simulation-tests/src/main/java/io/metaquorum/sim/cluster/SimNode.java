@@ -1,12 +1,11 @@
 package io.metaquorum.sim.cluster;
 
 import com.google.protobuf.ByteString;
-import io.metaquorum.common.invariant.InvariantViolation;
 import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.clock.NodeClock;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.invariant.CoreFailures;
 import io.metaquorum.sim.network.NetworkEndpoint;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
@@ -72,10 +71,8 @@ public final class SimNode implements NetworkEndpoint {
             process = null;
             lifecycle.onStopped(this, StopReason.IO_ERROR);
             return;
-        } catch (InvariantViolation e) {
-            throw new CheckFailure("core-invariant", "node " + nodeId + " at start: " + e.getMessage());
         } catch (RuntimeException e) {
-            throw CheckFailure.ofException("core-exception", "node " + nodeId + " at start threw ", e);
+            throw CoreFailures.of("node " + nodeId + " at start", e);
         }
         lifecycle.onStarted(this);
     }

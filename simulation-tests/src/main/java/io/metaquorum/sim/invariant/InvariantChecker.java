@@ -138,11 +138,12 @@ public final class InvariantChecker implements LogObserver {
         }
     }
 
-    private static ControlRecord parseControl(ByteString record, int nodeId, long baseOffset) {
+    /** A control record a node appended; one that does not parse is {@value CoreFailures#EXCEPTION}. */
+    static ControlRecord parseControl(ByteString record, int nodeId, long baseOffset) {
         try {
             return ControlRecord.parseFrom(record);
         } catch (InvalidProtocolBufferException e) {
-            throw new CheckFailure("core-exception", "node " + nodeId + " appended a control batch at " + baseOffset
+            throw new CheckFailure(CoreFailures.EXCEPTION, "node " + nodeId + " appended a control batch at " + baseOffset
                     + " that does not parse: " + e.getMessage());
         }
     }

@@ -37,9 +37,12 @@ final class AttemptTrackingGateway implements ControllerGateway {
             return gateway.submit(operation);
         }
         return gateway.submit((controller, nowMs) -> {
+            boolean active = controller.isActive();
+            long committedEnd = controller.committedImage().committedEndOffset();
             long endBefore = controller.decisionImage().committedEndOffset();
             operation.run(controller, nowMs);
-            admin.onAttemptRan(attempt, endBefore, controller.decisionImage().committedEndOffset());
+            admin.onAttemptRan(attempt, active && endBefore == committedEnd, endBefore,
+                    controller.decisionImage().committedEndOffset());
         });
     }
 

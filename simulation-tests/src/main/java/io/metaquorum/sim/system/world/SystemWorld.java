@@ -25,6 +25,7 @@ import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import io.metaquorum.sim.system.fs.SimPartitionStore;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
+import io.metaquorum.sim.system.invariant.AnswerCodeCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
@@ -226,8 +227,9 @@ public final class SystemWorld implements NodeRoles {
         }
     }
 
-    /** Every write among {@code answered} acknowledged NONE is in the committed log already. */
+    /** Every answer among {@code answered} has a code its model knows; every write acknowledged NONE is committed. */
     void requireAcknowledgedCommitted(List<Operation<AdminInput, AdminOutput>> answered) {
+        AnswerCodeCheck.check(answered);
         acknowledged.requireReflected(answered);
     }
 
@@ -328,6 +330,20 @@ public final class SystemWorld implements NodeRoles {
         admin.finish();
     }
 
+    /**
+     * Whether every broker is registered in the committed image. The controllers never
+     * unregister a broker, so from then on every broker stays registered, fenced or not.
+     */
+    boolean allBrokersRegistered() {
+        MetadataImage image = replayed.last();
+        for (SimNode node : cluster.observers()) {
+            if (image.cluster().broker(node.nodeId()) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether every broker in {@code ids} is registered and unfenced in the committed image and running. */
     boolean allBrokersUnfenced() {
         MetadataImage image = replayed.last();
@@ -349,6 +365,6 @@ public final class SystemWorld implements NodeRoles {
                 admin.historySize(), admin.unknownOutcomes(), admin.sealedOperations(),
                 snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
-                controlledShutdownsCompleted);
+                controlledShutdownsCompleted, admin.answersJudged());
     }
 }
