@@ -16,7 +16,7 @@ class SimRegressionSeedTest {
         assertEquals(replayCommand, options.replayCommand(), "the options that found the failure");
         SimulationResult result = Simulation.run(options);
         SimRuns.assertSweepSeed(result);
-        SimRuns.assertExercised(result);
+        SimRuns.assertExercised(result, RunFloors.SWEEP);
         return result;
     }
 
