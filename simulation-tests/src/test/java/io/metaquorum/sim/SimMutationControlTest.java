@@ -1,10 +1,12 @@
 package io.metaquorum.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.mutation.RunOutcome;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,5 +36,14 @@ class SimMutationControlTest {
     @ValueSource(longs = {1, 2, 3})
     void aSystemRunInTheControlWorldIsTheNormalRun(long seed) {
         assertSameRun(SimulationOptions.systemDefaults(seed));
+    }
+
+    /** The comparison can fail: a world with a mutation in it runs differently on the same seed. */
+    @Test
+    void aMutantWorldDoesNotGiveTheNormalRun() {
+        SimulationOptions normal = SimulationOptions.defaults(1);
+        RunOutcome mutant = BrokenRuleRuns.outcome(normal.withVariant(BrokenVariant.HW_OVER_OLD_EPOCH));
+        assertEquals("mutation-hw-over-old-epoch", mutant.world());
+        assertNotEquals(BrokenRuleRuns.outcomeOf(Simulation.run(normal)).summaryLine(), mutant.summaryLine());
     }
 }
