@@ -74,9 +74,10 @@ final class WorldBuilder {
             voterIds.add(id);
         }
         BrokenVariant variant = options.variant();
-        Invariants.check(variant.replacedRule() == null || MutantClassLoader.isTwin(variant.replacedRule()),
-                "variant %s needs %s replaced by its broken twin: run it in its mutant world (mq-simulate --broken,"
-                        + " BrokenRuleRuns.outcome)", variant.cliName(), variant.replacedRule());
+        Invariants.check(variant.mutation() == null
+                        || variant.mutation().equals(MutantClassLoader.mutationOf(WorldBuilder.class)),
+                "variant %s needs its mutation: run it in its mutant world (mq-simulate --broken,"
+                        + " BrokenRuleRuns.outcome)", variant.cliName());
         SystemWorld system = options.system() ? new SystemWorld(CLUSTER_ID, scheduler,
                 variant == BrokenVariant.REPLY_BEFORE_COMMIT) : null;
         // In system mode the loaders take the snapshots (SystemWorld draws their trigger), not the raft-mode policy.

@@ -22,9 +22,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * name and by what its message says. The first seed on which the broken run fails (and the
  * unbroken run of the same seed passes) must fail by that check: a variant that first trips
  * another check, a liveness bound it was not meant for, or the simulator itself, fails the
- * test. The README's table of what caught what is this test's output. A variant that breaks
- * a rule of the raft core runs in the mutant world where that production class is its broken
- * twin ({@link BrokenRuleRuns}); the baselines run the production classes.
+ * test. The README's table of what caught what is this test's output. A variant that is a
+ * mutation of production code runs in the world of that mutation ({@link BrokenRuleRuns}:
+ * production's classes with those of the patched sources swapped in); the baselines run
+ * production's classes.
  */
 class SimCheckerSelfTest {
     /** Seeds 1..baseline run unbroken once each and are shared by every variant. */
