@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.controller.QuorumController;
-import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.core.handler.FetchHandler;
@@ -58,16 +57,19 @@ class MutantClassLoaderTest {
     }
 
     @Test
-    void aControllerClassCanBeMutatedAndTheLayersAboveItAreDefinedAgain() throws ReflectiveOperationException {
+    void aNodeClassCanBeMutatedWithItsNestedClassesAndTheLayersAroundItAreDefinedAgain()
+            throws ReflectiveOperationException {
         MutantClassLoader world = new MutantClassLoader("stale-read", parent());
-        Class<?> controller = world.loadClass(QuorumController.class.getName());
-        assertTrue(MutantClassLoader.isMutated(controller));
-        assertFalse(MutantClassLoader.isMutated(world.loadClass(MetadataImage.class.getName())));
-        assertNotSame(ControllerNode.class, world.loadClass(ControllerNode.class.getName()));
+        String gatewayName = ControllerNode.class.getName() + "$Gateway";
+        Class<?> gateway = world.loadClass(gatewayName);
+        assertTrue(MutantClassLoader.isMutated(world.loadClass(ControllerNode.class.getName())));
+        assertTrue(MutantClassLoader.isMutated(gateway));
+        assertFalse(MutantClassLoader.isMutated(world.loadClass(QuorumController.class.getName())));
+        assertNotSame(QuorumController.class, world.loadClass(QuorumController.class.getName()));
         assertSame(VoteRequest.class, world.loadClass(VoteRequest.class.getName()));
         // The patch's added field is there: the class really is the patched source, compiled.
-        assertNotSame(null, controller.getDeclaredField("previousCommitted"));
-        assertThrows(NoSuchFieldException.class, () -> QuorumController.class.getDeclaredField("previousCommitted"));
+        assertNotSame(null, gateway.getDeclaredField("previous"));
+        assertThrows(NoSuchFieldException.class, () -> Class.forName(gatewayName).getDeclaredField("previous"));
     }
 
     @Test
