@@ -170,6 +170,11 @@ final class WorldBuilder {
         }
 
         @Override
+        public void afterTruncate(SimRaftLog log, long offset) {
+            target.afterTruncate(log, offset);
+        }
+
+        @Override
         public void afterAppend(SimRaftLog log, RecordBatch batch) {
             target.afterAppend(log, batch);
         }

@@ -28,6 +28,9 @@ import java.util.Optional;
  * committed meanwhile; it fetches them again).
  */
 public final class InvariantChecker implements LogObserver {
+    /** A truncation the core asked for removed the diverging tail ({@link #afterTruncate}). */
+    public static final String TRUNCATION_HONORED = "diverging-entry-removed";
+
     private final SimCluster cluster;
     private final AppendTracker appends;
     private final CommittedLog committed;
@@ -120,6 +123,21 @@ public final class InvariantChecker implements LogObserver {
             throw new CheckFailure("committed-entry-stable", "node " + id + " truncates its log to " + offset
                     + ", below its high watermark " + highWatermark + ", removing committed records"
                     + batch.map(b -> " (epoch " + b.getEpoch() + " at " + offset + ")").orElse(""));
+        }
+    }
+
+    /**
+     * The core truncates a diverging tail (its leader's answer named the epoch where the logs
+     * part) and fetches from the new end; the log must hold nothing at or above that offset
+     * once {@code truncateTo} returned, or the diverging entry is fetched past and kept.
+     */
+    @Override
+    public void afterTruncate(SimRaftLog log, long offset) {
+        if (log.endOffset() > offset) {
+            Optional<RecordBatch> kept = log.batchHolding(offset);
+            throw new CheckFailure(TRUNCATION_HONORED, "node " + log.nodeId() + " truncated its log to " + offset
+                    + " but it still ends at " + log.endOffset() + ": the diverging entry at " + offset
+                    + kept.map(b -> " (epoch " + b.getEpoch() + ")").orElse("") + " remains");
         }
     }
 

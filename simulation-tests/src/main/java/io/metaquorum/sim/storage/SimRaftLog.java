@@ -142,16 +142,16 @@ public final class SimRaftLog implements RaftLog {
 
     @Override
     public void truncateTo(long offset) {
-        if (mode == LogFaultMode.SKIP_TRUNCATION) {
-            return;
-        }
         observer.beforeTruncate(this, offset);
-        memory.truncateTo(offset);
-        // Durable when it returns, as the port requires and RocksDB's synced write gives: the
-        // earlier appends are synced with it (one WAL sync), then the tail is cut on the disk.
-        disk.sync(pending);
-        pending.clear();
-        disk.truncateTo(offset);
+        if (mode != LogFaultMode.SKIP_TRUNCATION) {
+            memory.truncateTo(offset);
+            // Durable when it returns, as the port requires and RocksDB's synced write gives: the
+            // earlier appends are synced with it (one WAL sync), then the tail is cut on the disk.
+            disk.sync(pending);
+            pending.clear();
+            disk.truncateTo(offset);
+        }
+        observer.afterTruncate(this, offset);
     }
 
     @Override
