@@ -1,8 +1,9 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.sim.trace.TraceHash;
 import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.invariant.ConvergenceCheck;
 import io.metaquorum.sim.invariant.TimeAdvanceCheck;
 import io.metaquorum.sim.scheduler.ScheduledEvent;

@@ -3,7 +3,7 @@ package io.metaquorum.sim;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.invariant.StepDownCheck;
 import io.metaquorum.sim.workload.FaultKind;
 import java.util.ArrayList;

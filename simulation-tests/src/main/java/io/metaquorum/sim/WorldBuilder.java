@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.sim.trace.TraceHash;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.RaftLimits;
@@ -22,13 +23,13 @@ import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.system.world.MetadataLogModel;
 import io.metaquorum.sim.system.world.SystemWorld;
 import io.metaquorum.sim.timeline.TimelineRecorder;
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
 import io.metaquorum.sim.workload.FaultInjector;
 import io.metaquorum.sim.workload.FaultListener;
 import io.metaquorum.sim.workload.FaultProfile;
 import io.metaquorum.sim.workload.KeyValueModel;
-import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.machine.StateMachineModel;
 import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,14 +5,14 @@ import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.clock.NodeClock;
-import io.metaquorum.sim.invariant.CoreFailures;
+import io.metaquorum.sim.check.CoreFailures;
 import io.metaquorum.sim.network.NetworkEndpoint;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.storage.SimRaftLog;
-import io.metaquorum.sim.workload.AppendTracker;
-import io.metaquorum.sim.workload.StateMachineListener;
+import io.metaquorum.sim.machine.AppendTracker;
+import io.metaquorum.sim.machine.StateMachineListener;
 import java.util.List;
 import java.util.Random;
 

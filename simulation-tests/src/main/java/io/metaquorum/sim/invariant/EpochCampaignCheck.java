@@ -1,5 +1,6 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.RoleName;
 import java.util.HashSet;

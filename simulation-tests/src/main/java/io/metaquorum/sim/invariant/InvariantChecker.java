@@ -1,5 +1,7 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CoreFailures;
+import io.metaquorum.sim.check.CheckFailure;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.metaquorum.protocol.ControlRecord;
@@ -12,7 +14,7 @@ import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.storage.LogObserver;
 import io.metaquorum.sim.storage.SimRaftLog;
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.machine.AppendTracker;
 import java.util.Optional;
 
 /**

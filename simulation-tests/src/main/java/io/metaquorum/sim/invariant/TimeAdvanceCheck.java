@@ -1,5 +1,6 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CheckFailure;
 /**
  * Simulated time moves on: a run whose events all fall at one simulated millisecond for
  * more than {@code stalledEventsMax} events in a row is a busy loop (something reschedules

@@ -1,6 +1,6 @@
 package io.metaquorum.sim.system.invariant;
 
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.workload.AdminCall;
 import io.metaquorum.sim.system.workload.ClusterView;
 import io.metaquorum.sim.system.workload.ReferenceModel;

@@ -1,6 +1,6 @@
 package io.metaquorum.sim.system.invariant;
 
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.workload.AdminAnswer;
 import io.metaquorum.sim.system.workload.ItemResult;

@@ -1,6 +1,6 @@
 package io.metaquorum.sim.system.invariant;
 
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminInput;
 import io.metaquorum.sim.system.admin.AdminModel;
 import io.metaquorum.sim.system.admin.AdminOutput;

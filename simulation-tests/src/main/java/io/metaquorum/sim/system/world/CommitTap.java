@@ -6,7 +6,7 @@ import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import java.util.List;
 

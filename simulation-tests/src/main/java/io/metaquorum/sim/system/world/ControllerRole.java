@@ -13,7 +13,7 @@ import io.metaquorum.node.controller.SerialControllerQueues;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.sim.cluster.NodeRole;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.node.LifecycleAnswer;
 import io.metaquorum.sim.system.node.NodeTime;

@@ -15,7 +15,7 @@ import io.metaquorum.sim.cluster.NodeRoles;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.cluster.StopReason;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.system.admin.AdminInput;

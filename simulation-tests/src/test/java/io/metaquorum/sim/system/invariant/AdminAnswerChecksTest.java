@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.metadata.controller.CreateTopicsRequest;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminInput;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.linearizability.History;

@@ -18,7 +18,7 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminInput;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.linearizability.History;

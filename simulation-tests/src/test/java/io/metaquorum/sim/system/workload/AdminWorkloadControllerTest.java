@@ -13,7 +13,7 @@ import io.metaquorum.sim.system.admin.AdminPartitioner;
 import io.metaquorum.sim.system.linearizability.CheckResult;
 import io.metaquorum.sim.system.linearizability.History;
 import io.metaquorum.sim.system.linearizability.LinearizabilityChecker;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import java.util.ArrayList;
 import java.util.EnumSet;

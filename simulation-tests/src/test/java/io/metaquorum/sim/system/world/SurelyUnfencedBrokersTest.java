@@ -13,7 +13,7 @@ import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.RegisterBrokerRecord;
 import io.metaquorum.protocol.UnfenceBrokerRecord;
 import io.metaquorum.protocol.Uuid;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.invariant.PredictedAnswerCheck;
 import io.metaquorum.sim.system.workload.AdminCall;
 import io.metaquorum.sim.system.workload.ClusterView;

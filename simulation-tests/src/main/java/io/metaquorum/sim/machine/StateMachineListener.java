@@ -1,4 +1,4 @@
-package io.metaquorum.sim.workload;
+package io.metaquorum.sim.machine;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
@@ -9,7 +9,7 @@ import io.metaquorum.raft.snapshot.SnapshotEncoder;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
 import io.metaquorum.raft.storage.SnapshotWriter;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import io.metaquorum.raft.storage.RecordBatches;

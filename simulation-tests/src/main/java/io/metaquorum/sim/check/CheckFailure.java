@@ -1,4 +1,4 @@
-package io.metaquorum.sim.invariant;
+package io.metaquorum.sim.check;
 
 /**
  * A violated simulation invariant. Thrown from wherever the violation is seen (a checker

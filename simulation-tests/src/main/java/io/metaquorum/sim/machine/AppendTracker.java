@@ -1,4 +1,4 @@
-package io.metaquorum.sim.workload;
+package io.metaquorum.sim.machine;
 
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,4 +1,4 @@
-package io.metaquorum.sim;
+package io.metaquorum.sim.trace;
 
 /**
  * A running 64-bit digest of everything that happens in a run, in order: each event's

@@ -1,4 +1,4 @@
-package io.metaquorum.sim.invariant;
+package io.metaquorum.sim.check;
 
 import io.metaquorum.common.invariant.InvariantViolation;
 

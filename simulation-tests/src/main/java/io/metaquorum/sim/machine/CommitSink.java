@@ -1,4 +1,4 @@
-package io.metaquorum.sim.workload;
+package io.metaquorum.sim.machine;
 
 /** Hears of every client record a node's state machine applies. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package io.metaquorum.sim.workload;
+package io.metaquorum.sim.machine;
 
 import com.google.protobuf.ByteString;
 import java.util.List;
