@@ -5,7 +5,6 @@ import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.node.admin.AdminMethod;
-import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ControllerNode;
@@ -22,8 +21,7 @@ import io.metaquorum.sim.system.node.SimControllerRaft;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import io.metaquorum.sim.system.workload.AdminAnswer;
 import io.metaquorum.sim.system.workload.AdminCall;
-import io.metaquorum.sim.system.workload.AdminReplies;
-import io.metaquorum.sim.system.workload.AdminWire;
+import io.metaquorum.sim.system.workload.AdminCalls;
 import io.metaquorum.sim.system.workload.ItemResult;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
@@ -111,27 +109,13 @@ final class ControllerRole implements NodeRole {
 
     /** A client's call, sent as the admin API's request; writes wait up to {@code writeTimeoutMs} for their commit. */
     void handleAdmin(AdminCall call, int writeTimeoutMs, Consumer<AdminAnswer> reply) {
-        AdminRequests admin = requests.admin();
         Consumer<AdminAnswer> out = answer -> replyIfAlive(reply, answer);
-        if (call instanceof AdminCall.CreateTopics create) {
-            admin.createTopics(AdminWire.createTopics(create, writeTimeoutMs), CallOrigin.CLIENT,
-                    response -> out.accept(AdminReplies.created(response, create.request().validateOnly())));
-        } else if (call instanceof AdminCall.DeleteTopics delete) {
-            admin.deleteTopics(AdminWire.deleteTopics(delete, writeTimeoutMs), CallOrigin.CLIENT,
-                    response -> out.accept(AdminReplies.deleted(response)));
-        } else if (call instanceof AdminCall.CreatePartitions grow) {
-            admin.createPartitions(AdminWire.createPartitions(grow, writeTimeoutMs), CallOrigin.CLIENT,
-                    response -> out.accept(AdminReplies.grown(response)));
-        } else if (call instanceof AdminCall.AlterConfigs alter) {
-            admin.incrementalAlterConfigs(AdminWire.alterConfigs(alter), CallOrigin.CLIENT,
-                    response -> out.accept(AdminReplies.altered(response)));
-        } else if (call instanceof AdminCall.DescribeTopic describe) {
-            long current = loader.image().lastCommittedOffset();
-            out.accept(checkReadIsCurrent(AdminReplies.described(admin.describeTopics(
-                    AdminWire.describeTopic(describe)), describe.name()), current));
+        if (call.writes()) {
+            AdminCalls.send(requests.admin(), call, writeTimeoutMs, out);
         } else {
             long current = loader.image().lastCommittedOffset();
-            out.accept(checkReadIsCurrent(AdminReplies.listed(admin.listTopics(AdminWire.listTopics())), current));
+            AdminCalls.send(requests.admin(), call, writeTimeoutMs, answer -> out.accept(checkReadIsCurrent(answer,
+                    current)));
         }
     }
 

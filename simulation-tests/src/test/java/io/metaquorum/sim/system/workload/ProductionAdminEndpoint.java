@@ -4,7 +4,6 @@ import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.AdminRequests;
-import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.Forwarding;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ControllerGateway;
@@ -48,24 +47,7 @@ final class ProductionAdminEndpoint {
     }
 
     void handle(AdminCall call, Consumer<AdminAnswer> reply) {
-        if (call instanceof AdminCall.CreateTopics create) {
-            admin.createTopics(AdminWire.createTopics(create, writeTimeoutMs), CallOrigin.CLIENT,
-                    response -> reply.accept(AdminReplies.created(response, create.request().validateOnly())));
-        } else if (call instanceof AdminCall.DeleteTopics delete) {
-            admin.deleteTopics(AdminWire.deleteTopics(delete, writeTimeoutMs), CallOrigin.CLIENT,
-                    response -> reply.accept(AdminReplies.deleted(response)));
-        } else if (call instanceof AdminCall.CreatePartitions grow) {
-            admin.createPartitions(AdminWire.createPartitions(grow, writeTimeoutMs), CallOrigin.CLIENT,
-                    response -> reply.accept(AdminReplies.grown(response)));
-        } else if (call instanceof AdminCall.AlterConfigs alter) {
-            admin.incrementalAlterConfigs(AdminWire.alterConfigs(alter), CallOrigin.CLIENT,
-                    response -> reply.accept(AdminReplies.altered(response)));
-        } else if (call instanceof AdminCall.DescribeTopic describe) {
-            reply.accept(AdminReplies.described(admin.describeTopics(AdminWire.describeTopic(describe)),
-                    describe.name()));
-        } else {
-            reply.accept(AdminReplies.listed(admin.listTopics(AdminWire.listTopics())));
-        }
+        AdminCalls.send(admin, call, writeTimeoutMs, reply);
     }
 
     /** What a describe of {@code name} answers when served from {@code image}. */
