@@ -146,8 +146,8 @@ mq_exec_server() {
 
 # The simulation module, where mq-simulate and mq-bench run from (DESIGN.md §2 puts the
 # simulator and the benchmarks there): its classpath is cached in
-# simulation-tests/target/sim-classpath.txt on first use; MQ_REBUILD=1, or a main source newer
-# than that cache, builds it again.
+# simulation-tests/target/sim-classpath.txt on first use; MQ_REBUILD=1, or a main source or a
+# mutation (src/mutations) newer than that cache, builds it again.
 MQ_SIM_MODULE="$MQ_HOME/simulation-tests"
 MQ_SIM_CLASSPATH_FILE="$MQ_SIM_MODULE/target/sim-classpath.txt"
 MQ_SIM_CLASSES="$MQ_SIM_MODULE/target/classes"
@@ -156,7 +156,7 @@ mq_sim_is_built() {
   [[ -f "$MQ_SIM_CLASSPATH_FILE" && -f "$MQ_SIM_CLASSES/io/metaquorum/sim/cli/SimulateCommand.class" \
       && -f "$MQ_SIM_CLASSES/io/metaquorum/bench/BenchTool.class" ]] || return 1
   [[ -z "$(find "$MQ_HOME/protocol/src/main" "$MQ_HOME/raft/src/main" "$MQ_HOME/metadata-log/src/main" \
-      "$MQ_HOME/broker/src/main" "$MQ_SIM_MODULE/src/main" "$MQ_SIM_MODULE/pom.xml" \
+      "$MQ_HOME/broker/src/main" "$MQ_SIM_MODULE/src/main" "$MQ_SIM_MODULE/src/mutations" "$MQ_SIM_MODULE/pom.xml" \
       -newer "$MQ_SIM_CLASSPATH_FILE" -print -quit 2>/dev/null)" ]]
 }
 

@@ -1,7 +1,7 @@
 package io.metaquorum.cli;
 
 import io.metaquorum.client.AdminException;
-import io.metaquorum.client.ErrorHandling;
+import io.metaquorum.retry.ErrorHandling;
 import io.metaquorum.protocol.ErrorCode;
 import java.io.PrintWriter;
 

@@ -4,7 +4,7 @@ import io.metaquorum.client.AdminClient;
 import io.metaquorum.client.AdminException;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribedBroker;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;

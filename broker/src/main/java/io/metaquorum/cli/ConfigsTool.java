@@ -11,7 +11,7 @@ import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.DescribeConfigsResult;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ListedTopic;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -13,7 +13,7 @@ import io.metaquorum.protocol.SnapshotId;
 import io.metaquorum.raft.snapshot.SnapshotCodec;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.metaquorum.cli;
 
 import io.metaquorum.metadata.tool.QuorumReport;
 import io.metaquorum.metadata.tool.QuorumReportFormat;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

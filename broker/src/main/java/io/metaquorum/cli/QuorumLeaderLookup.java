@@ -4,7 +4,7 @@ import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

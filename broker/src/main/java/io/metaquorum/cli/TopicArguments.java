@@ -1,7 +1,7 @@
 package io.metaquorum.cli;
 
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

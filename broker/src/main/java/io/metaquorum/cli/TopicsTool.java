@@ -3,7 +3,7 @@ package io.metaquorum.cli;
 import io.metaquorum.client.AdminClient;
 import io.metaquorum.client.AdminException;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

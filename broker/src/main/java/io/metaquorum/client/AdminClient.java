@@ -1,5 +1,6 @@
 package io.metaquorum.client;
 
+import io.metaquorum.client.transport.AdminTransport;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.common.time.Time;
@@ -33,7 +34,9 @@ import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.protocol.ListedTopic;
 import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.retry.AdminOptions;
+import io.metaquorum.retry.NodeCursor;
+import io.metaquorum.net.HostPort;
 import java.util.List;
 import java.util.Map;
 
@@ -52,7 +55,7 @@ import java.util.Map;
  */
 public final class AdminClient implements AutoCloseable {
     private final AdminTransport transport;
-    private final NodeCursor nodes;
+    private final NodeCursor<HostPort> nodes;
     private final AdminOptions options;
     private final Time time;
     private final Sleeper sleeper;
@@ -65,7 +68,7 @@ public final class AdminClient implements AutoCloseable {
     public AdminClient(AdminTransport transport, List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
             AdminOptions options, Time time, Sleeper sleeper) {
         this.transport = transport;
-        this.nodes = new NodeCursor(bootstrap, Map.copyOf(nodeAddresses));
+        this.nodes = new NodeCursor<>(bootstrap, Map.copyOf(nodeAddresses));
         this.options = options;
         this.time = time;
         this.sleeper = sleeper;

@@ -2,7 +2,7 @@ package io.metaquorum.client;
 
 import io.metaquorum.protocol.AdminResponseHeader;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

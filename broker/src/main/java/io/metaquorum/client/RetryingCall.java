@@ -1,10 +1,15 @@
 package io.metaquorum.client;
 
+import io.metaquorum.client.transport.TransportFailure;
 import io.metaquorum.common.time.Time;
 import io.metaquorum.protocol.AdminResponseHeader;
 import io.metaquorum.protocol.ErrorClass;
+import io.metaquorum.retry.AdminOptions;
+import io.metaquorum.retry.CallRetries;
+import io.metaquorum.retry.ErrorHandling;
+import io.metaquorum.retry.NodeCursor;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,22 +52,16 @@ final class RetryingCall<I, R, P> {
     }
 
     private final Spec<I, R, P> spec;
-    private final NodeCursor nodes;
-    private final AdminOptions options;
+    private final NodeCursor<HostPort> nodes;
     private final Time time;
     private final Sleeper sleeper;
     private final String what;
     private final long timeoutMs;
-    private final long deadlineMs;
+    private final AdminOptions options;
     private final Map<String, R> lastRetriable = new LinkedHashMap<>();
     private String lastProblem = "no attempt was made";
-    private int attempts;
-    /** Attempts in a row that failed as RETRIABLE; the backoff doubles with them. */
-    private int retriableInRow;
-    /** Whether the last attempt asked to find the controller again. */
-    private boolean refreshing;
 
-    RetryingCall(String what, Spec<I, R, P> spec, NodeCursor nodes, AdminOptions options, Time time,
+    RetryingCall(String what, Spec<I, R, P> spec, NodeCursor<HostPort> nodes, AdminOptions options, Time time,
             Sleeper sleeper, long timeoutMs) {
         if (timeoutMs <= 0) {
             throw new IllegalArgumentException("timeoutMs must be > 0, got " + timeoutMs);
@@ -74,26 +73,29 @@ final class RetryingCall<I, R, P> {
         this.time = time;
         this.sleeper = sleeper;
         this.timeoutMs = timeoutMs;
-        this.deadlineMs = time.milliseconds() + timeoutMs;
     }
 
     /** The results in the order of {@code items} (an item given twice gets its key's result twice). */
     List<R> run(List<I> items) {
+        Map<String, I> byKey = new LinkedHashMap<>();
+        items.forEach(item -> byKey.putIfAbsent(spec.key(item), item));
+        CallRetries retries = new CallRetries(new ArrayList<>(byKey.keySet()), options, time.milliseconds(),
+                timeoutMs);
         Map<String, R> finals = new LinkedHashMap<>();
-        List<I> pending = new ArrayList<>(items);
-        while (!pending.isEmpty()) {
-            long attemptMs = Math.min(deadlineMs - time.milliseconds(), options.attemptTimeoutMsMax());
+        while (!retries.open().isEmpty()) {
+            long attemptMs = retries.attemptTimeoutMs(time.milliseconds());
             if (attemptMs <= 0) {
                 break;
             }
-            attempts++;
-            pending = attempt(pending, attemptMs, finals);
-            if (!pending.isEmpty() && !waitBeforeRetry()) {
+            retries.onAttempt();
+            List<I> pending = retries.open().stream().map(byKey::get).toList();
+            attempt(retries, pending, attemptMs, finals);
+            if (!retries.open().isEmpty() && !waitBeforeRetry(retries)) {
                 break;
             }
         }
-        for (I item : pending) {
-            finals.computeIfAbsent(spec.key(item), key -> gaveUp(item));
+        for (String key : retries.open()) {
+            finals.computeIfAbsent(key, k -> gaveUp(byKey.get(k), retries.attempts()));
         }
         List<R> results = new ArrayList<>(items.size());
         for (I item : items) {
@@ -102,80 +104,65 @@ final class RetryingCall<I, R, P> {
         return results;
     }
 
-    /** One attempt; returns the items to send again. */
-    private List<I> attempt(List<I> pending, long attemptMs, Map<String, R> finals) {
+    /** One attempt: its outcome goes to {@code retries}; results that became final go to {@code finals}. */
+    private void attempt(CallRetries retries, List<I> pending, long attemptMs, Map<String, R> finals) {
         HostPort node = nodes.current();
         P response;
         try {
             response = spec.send(node, pending, attemptMs);
         } catch (TransportFailure failure) {
             lastProblem = node + ": " + failure.getMessage();
-            noteHandling(failure.handling());
-            actOn(failure.handling(), -1, failure.code(), lastProblem);
-            return pending;
+            failed(retries, failure.handling(), -1, failure.code(), lastProblem);
+            return;
         }
         AdminResponseHeader header = spec.header(response);
         if (header.getErrorCode() != ErrorCode.NONE) {
             lastProblem = node + " answered " + ErrorHandling.name(header.getErrorCode(), header.getErrorCodeValue())
                     + ": " + header.getErrorMessage();
-            noteHandling(ErrorHandling.of(header.getErrorCode()));
-            actOn(ErrorHandling.of(header.getErrorCode()), header.getControllerId(), header.getErrorCode(),
+            failed(retries, ErrorHandling.of(header.getErrorCode()), header.getControllerId(), header.getErrorCode(),
                     header.getErrorMessage());
-            return pending;
+            return;
         }
         Map<String, R> results = spec.results(response, pending);
-        List<I> again = new ArrayList<>();
-        boolean refresh = false;
+        Map<String, ErrorCode> codes = new LinkedHashMap<>();
+        results.forEach((key, result) -> codes.put(key, spec.code(result)));
+        retries.onAnswered(codes);
         for (I item : pending) {
             String key = spec.key(item);
             R result = results.get(key);
             if (result == null) {
                 finals.put(key, spec.failed(item, ErrorCode.UNKNOWN_SERVER_ERROR,
                         node + " answered without a result for " + key));
-                continue;
-            }
-            ErrorClass handling = ErrorHandling.of(spec.code(result));
-            if (handling == ErrorClass.RETRIABLE || handling == ErrorClass.REFRESH_AND_RETRY) {
-                refresh |= handling == ErrorClass.REFRESH_AND_RETRY;
-                lastRetriable.put(key, result);
-                again.add(item);
-            } else {
+            } else if (retries.isFinal(key)) {
                 finals.put(key, result);
+            } else {
+                lastRetriable.put(key, result);
             }
         }
-        if (refresh) {
+        if (retries.refreshing()) {
             nodes.refresh(header.getControllerId());
         }
-        if (!again.isEmpty()) {
-            noteHandling(refresh ? ErrorClass.REFRESH_AND_RETRY : ErrorClass.RETRIABLE);
-        }
-        return again;
     }
 
-    private void noteHandling(ErrorClass handling) {
-        refreshing = handling == ErrorClass.REFRESH_AND_RETRY;
-        if (handling == ErrorClass.RETRIABLE) {
-            retriableInRow++;
+    /** The attempt failed as a whole; a final class fails the call. */
+    private void failed(CallRetries retries, ErrorClass handling, int controllerId, ErrorCode code, String message) {
+        if (!retries.onAttemptFailed(handling)) {
+            throw new AdminException(code, message);
         }
-    }
-
-    private void actOn(ErrorClass handling, int controllerId, ErrorCode code, String message) {
-        switch (handling) {
-            case RETRIABLE -> {
-            }
-            case REFRESH_AND_RETRY -> nodes.refresh(controllerId);
-            default -> throw new AdminException(code, message);
+        if (retries.refreshing()) {
+            nodes.refresh(controllerId);
         }
     }
 
     /** Waits the backoff; false when the deadline would pass first. */
-    private boolean waitBeforeRetry() {
-        long backoffMs = refreshing ? options.backoffMsInitial() : options.backoffMs(Math.max(1, retriableInRow));
-        if (time.milliseconds() + backoffMs >= deadlineMs) {
+    private boolean waitBeforeRetry(CallRetries retries) {
+        long now = time.milliseconds();
+        long retryAtMs = retries.retryAtMs(now);
+        if (retryAtMs < 0) {
             return false;
         }
         try {
-            sleeper.sleepMs(backoffMs);
+            sleeper.sleepMs(retryAtMs - now);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -183,7 +170,7 @@ final class RetryingCall<I, R, P> {
         }
     }
 
-    private R gaveUp(I item) {
+    private R gaveUp(I item, int attempts) {
         String when = " (" + what + " gave up after " + attempts + " attempt" + (attempts == 1 ? "" : "s")
                 + " when its " + timeoutMs + " ms deadline passed)";
         R last = lastRetriable.get(spec.key(item));

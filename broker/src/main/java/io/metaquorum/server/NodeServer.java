@@ -8,9 +8,10 @@ import io.metaquorum.metadata.controller.FeatureControlManager.SupportedRange;
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.server.broker.BrokerRole;
-import io.metaquorum.server.controller.ControllerGateway;
+import io.metaquorum.node.admin.NodeRequests;
+import io.metaquorum.node.controller.ControllerGateway;
 import io.metaquorum.server.controller.ControllerRole;
-import io.metaquorum.server.controller.ObserverGateway;
+import io.metaquorum.node.controller.ObserverGateway;
 import java.util.Optional;
 import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.loader.MetadataLoader;
@@ -31,7 +32,6 @@ import io.grpc.BindableService;
 import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerForwarder;
-import io.metaquorum.server.controller.CreateTopicPolicies;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -97,11 +97,11 @@ public final class NodeServer {
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         AtomicReference<RaftNode> node = new AtomicReference<>();
         SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
-                task -> node.get().execute(task), SnapshotLimits.DEFAULTS, faultHandler);
+                (writer, registered) -> node.get().registerSnapshot(writer, registered), SnapshotLimits.DEFAULTS, faultHandler);
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             Optional<ControllerRole> controller = config.isController()
-                    ? Optional.of(ControllerRole.create(nodeId, logPrefix, controllerConfig(config, raftConfig), loader,
+                    ? Optional.of(ControllerRole.create(nodeId, controllerConfig(config, raftConfig), loader,
                             node::get, faultHandler))
                     : Optional.empty();
             Optional<BrokerRole> broker = config.isBroker()
@@ -112,11 +112,12 @@ public final class NodeServer {
                 stateMachine = broker.get().wrap(stateMachine);
             }
             ControllerGateway gateway = controller.map(ControllerRole::gateway)
-                    .orElseGet(() -> new ObserverGateway(nodeId, loader, node::get));
+                    .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
                     FORWARD_TIMEOUT_MS);
-            List<BindableService> services = List.of(new AdminServiceEndpoint(gateway, forwarder, clusterId).service(),
-                    new BrokerLifecycleEndpoint(gateway, forwarder, clusterId).service());
+            NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId);
+            List<BindableService> services = List.of(new AdminServiceEndpoint(requests.admin()).service(),
+                    new BrokerLifecycleEndpoint(requests.lifecycle()).service());
             AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
             RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport,
                     faultHandler);
@@ -126,8 +127,10 @@ public final class NodeServer {
             driver.start();
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
             broker.ifPresent(BrokerRole::start);
-            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
-                    config.processRoles(), clusterId, config.listener(), config.voters());
+            // The bound port, not the configured one: with port 0 this line is how a caller learns it.
+            InetSocketAddress bound = transport.get().boundAddresses().get(0);
+            LOG.info("{}node started with roles {}: cluster {}, listening on {}:{}, voters {}", logPrefix,
+                    config.processRoles(), clusterId, bound.getHostString(), bound.getPort(), config.voters());
             return new NodeServer(logPrefix, store, driver, loader, controller, broker, forwarder, snapshotThread);
         } catch (RuntimeException e) {
             snapshotThread.close();
@@ -149,6 +152,10 @@ public final class NodeServer {
                     transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), services));
                     return transport.get();
                 }, stateMachine, SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
+    }
+
+    private static int knownLeaderId(RaftNode raftNode) {
+        return raftNode == null ? -1 : raftNode.status().leaderId();
     }
 
     private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId) {

@@ -1,5 +1,6 @@
 package io.metaquorum.server;
 
+import io.metaquorum.net.HostPort;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;

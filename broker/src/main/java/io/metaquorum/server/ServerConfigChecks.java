@@ -1,5 +1,6 @@
 package io.metaquorum.server;
 
+import io.metaquorum.net.HostPort;
 import io.metaquorum.raft.RaftTimeouts;
 import java.util.HashSet;
 import java.util.List;

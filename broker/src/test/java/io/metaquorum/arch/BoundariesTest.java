@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +39,7 @@ class BoundariesTest {
         "io.metaquorum.common.fault..",         // halts the process
         "io.metaquorum.common.io..",            // file-system helpers
         "io.metaquorum.server..",               // process main, config, wiring
+        "io.metaquorum.net..",                  // host and port of a listener, resolved to a socket address
         "io.metaquorum.cli..",                  // command-line tools
         "io.metaquorum.client..",               // admin client: deadlines, backoff sleeps, gRPC channels
         "io.metaquorum.bench..",                // benchmarks
@@ -145,5 +147,14 @@ class BoundariesTest {
         ArchRule rule = noClasses().that().resideOutsideOfPackage("io.metaquorum.metadata.log.rocksdb..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.rocksdb..");
         rule.check(classes);
+    }
+
+    /**
+     * Packages depend one way: a cycle between two packages means neither can be read, tested
+     * or replaced without the other.
+     */
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().matching("io.metaquorum.(**)").should().beFreeOfCycles().check(classes);
     }
 }

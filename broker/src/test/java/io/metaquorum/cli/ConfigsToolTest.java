@@ -15,7 +15,7 @@ import io.metaquorum.protocol.DescribeConfigsResult;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

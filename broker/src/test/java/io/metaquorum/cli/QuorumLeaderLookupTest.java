@@ -15,7 +15,7 @@ import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;

@@ -22,7 +22,7 @@ import io.metaquorum.protocol.DescribedTopic;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.protocol.ListedTopic;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

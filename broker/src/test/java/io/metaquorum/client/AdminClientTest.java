@@ -1,5 +1,6 @@
 package io.metaquorum.client;
 
+import io.metaquorum.retry.AdminOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,7 @@ import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.protocol.ListedTopic;
 import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -1,11 +1,12 @@
 package io.metaquorum.client;
 
+import io.metaquorum.retry.AdminOptions;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.common.time.Time;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -11,7 +11,7 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
 import io.metaquorum.server.ClusterIds;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import io.metaquorum.server.ServerConfig;
 import io.metaquorum.server.StorageFormatter;
 import java.io.IOException;

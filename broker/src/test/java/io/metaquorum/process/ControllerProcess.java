@@ -1,7 +1,7 @@
 package io.metaquorum.process;
 
 import io.metaquorum.server.ProcessSignals;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import io.metaquorum.server.PidFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -10,7 +10,7 @@ import io.metaquorum.protocol.BrokerRegistrationRequest;
 import io.metaquorum.protocol.BrokerRegistrationResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,5 +1,6 @@
 package io.metaquorum.server;
 
+import io.metaquorum.net.HostPort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,9 +1,7 @@
 package io.metaquorum.raft;
 
 import com.google.protobuf.ByteString;
-import io.metaquorum.raft.core.AppendResult;
-import io.metaquorum.raft.core.RaftCore;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -34,8 +32,19 @@ public interface RaftNode extends AutoCloseable {
      */
     CompletableFuture<AppendResult> append(List<ByteString> records);
 
-    /** Runs a task on the driver thread between two polls (snapshots, listener follow-ups). */
-    void execute(Consumer<RaftCore> task);
+    /**
+     * Resigns {@code epoch} (EndQuorumEpoch to the most caught-up voters) if this replica still
+     * leads it when the driver takes the request; a later epoch is left alone.
+     */
+    void resign(int epoch);
+
+    /**
+     * Hands a snapshot the state machine wrote to the replica: on the driver thread it becomes
+     * the log's latest snapshot ({@code registered} told true) or is discarded because the log
+     * already starts at or after it (false). Throws {@link java.util.concurrent.RejectedExecutionException}
+     * when the driver stopped or its task queue is full; the caller writes one again later.
+     */
+    void registerSnapshot(SnapshotWriter writer, Consumer<Boolean> registered);
 
     /** The latest status the driver published; never blocks. */
     RaftStatus status();

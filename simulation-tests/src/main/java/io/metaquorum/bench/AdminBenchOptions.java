@@ -1,6 +1,6 @@
 package io.metaquorum.bench;
 
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine.Option;

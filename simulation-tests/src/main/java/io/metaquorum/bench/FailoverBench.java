@@ -2,7 +2,7 @@ package io.metaquorum.bench;
 
 import io.metaquorum.client.AdminClient;
 import io.metaquorum.protocol.CreatableTopic;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

@@ -7,7 +7,7 @@ import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.driver.RaftDriver;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;

@@ -1,9 +1,11 @@
 package io.metaquorum.sim;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.sim.trace.TraceHash;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.invariant.ConvergenceCheck;
+import io.metaquorum.sim.invariant.TimeAdvanceCheck;
 import io.metaquorum.sim.scheduler.ScheduledEvent;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -16,7 +18,7 @@ import java.util.function.Supplier;
  * faults and housekeeping may touch any node, so all are observed.
  *
  * <p>Bounds: a run whose simulated time stands still for {@link #STALLED_EVENTS_MAX} events
- * (a busy loop) fails; waiting for a condition is bounded in simulated time and events.
+ * (a busy loop) fails ({@link TimeAdvanceCheck}); waiting for a condition is bounded in simulated time and events.
  */
 final class EventLoop {
     static final long STALLED_EVENTS_MAX = 200_000;
@@ -24,8 +26,7 @@ final class EventLoop {
 
     private final World world;
     private final EventObserver observer;
-    private long lastEventTimeMs = -1;
-    private long eventsAtSameTime;
+    private final TimeAdvanceCheck timeAdvances = new TimeAdvanceCheck(STALLED_EVENTS_MAX);
 
     EventLoop(World world, EventObserver observer) {
         this.world = world;
@@ -52,15 +53,7 @@ final class EventLoop {
         if (world.system() != null) {
             world.system().afterEvent();
         }
-        if (event.timeMs() == lastEventTimeMs) {
-            if (++eventsAtSameTime > STALLED_EVENTS_MAX) {
-                throw new CheckFailure("time-advances", STALLED_EVENTS_MAX + " events at simulated time "
-                        + event.timeMs() + " ms without time moving on: a busy loop");
-            }
-        } else {
-            lastEventTimeMs = event.timeMs();
-            eventsAtSameTime = 0;
-        }
+        timeAdvances.observe(event.timeMs());
         return true;
     }
 

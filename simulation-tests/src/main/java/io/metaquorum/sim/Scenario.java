@@ -1,9 +1,9 @@
 package io.metaquorum.sim;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.network.LinkTable;
 import io.metaquorum.sim.network.NetworkStats;
 import io.metaquorum.sim.system.world.SystemWorld;

@@ -1,9 +1,10 @@
 package io.metaquorum.sim;
 
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.sim.invariant.StepDownCheck;
 import io.metaquorum.sim.workload.FaultKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.Set;
  */
 final class SilentLeaderStage {
     static final String CHECK = "silent-leader-replaced";
-    static final String STEP_DOWN_CHECK = "resumed-leader-steps-down";
+    static final String STEP_DOWN_CHECK = StepDownCheck.NAME;
     /** A silent leader, back, learns of its successor within this long. */
     static final long STEP_DOWN_BOUND_MS = 1_000;
 
@@ -150,14 +151,16 @@ final class SilentLeaderStage {
      * down); fails as {@value #STEP_DOWN_CHECK} after {@link #STEP_DOWN_BOUND_MS}.
      */
     void awaitStepDown(SimNode silent, int silentEpoch, long sinceMs, String how) {
-        while (silent.isRunning() && silent.status().epoch() <= silentEpoch) {
-            long elapsed = world.scheduler().nowMs() - sinceMs;
-            if (elapsed > STEP_DOWN_BOUND_MS || !loop.step()) {
-                throw new CheckFailure(STEP_DOWN_CHECK, "old leader " + silent.nodeId() + " still in epoch "
-                        + silent.status().epoch() + " " + elapsed + " ms after its " + how + " ended; bound "
-                        + STEP_DOWN_BOUND_MS + " ms; " + roles());
+        StepDownCheck check = new StepDownCheck(silent.nodeId(), silentEpoch, sinceMs, STEP_DOWN_BOUND_MS, how);
+        while (!check.steppedDown(silent.isRunning(), epochIfRunning(silent), world.scheduler().nowMs(), this::roles)) {
+            if (!loop.step()) {
+                throw check.failure(silent.status().epoch(), world.scheduler().nowMs(), this::roles);
             }
         }
+    }
+
+    private static int epochIfRunning(SimNode node) {
+        return node.isRunning() ? node.status().epoch() : -1;
     }
 
     private Optional<SimNode> successor(SimNode silent, int silentEpoch) {

@@ -1,9 +1,9 @@
 package io.metaquorum.sim;
 
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.workload.FaultKind;
-import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.machine.StateMachineModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

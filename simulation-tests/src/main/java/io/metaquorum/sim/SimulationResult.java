@@ -1,7 +1,8 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.sim.timeline.RunHeader;
 import io.metaquorum.sim.cluster.SimNode;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.system.world.SystemStats;
 import io.metaquorum.sim.timeline.Timeline;
@@ -56,5 +57,11 @@ public record SimulationResult(SimulationOptions options, long events, String tr
     /** The line every run prints: {@code seed S events E trace HASH}. */
     public String summaryLine() {
         return "seed " + options.seed() + " events " + events + " trace " + trace;
+    }
+
+    /** What the timeline page of this run says of it. */
+    public RunHeader timelineHeader() {
+        String verdict = passed() ? "passed" : "FAILED at event " + failureEvent() + ": " + failure().getMessage();
+        return new RunHeader(options().seed(), summaryLine(), passed(), verdict, profile());
     }
 }

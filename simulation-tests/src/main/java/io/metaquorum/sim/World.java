@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.sim.trace.TraceHash;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.invariant.InvariantChecker;
@@ -7,7 +8,7 @@ import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.system.world.SystemWorld;
 import io.metaquorum.sim.timeline.TimelineRecorder;
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
 import io.metaquorum.sim.workload.FaultInjector;
 import io.metaquorum.sim.workload.FaultKind;

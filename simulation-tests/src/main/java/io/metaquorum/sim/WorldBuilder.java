@@ -1,5 +1,6 @@
 package io.metaquorum.sim;
 
+import io.metaquorum.sim.trace.TraceHash;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.RaftLimits;
@@ -22,13 +23,13 @@ import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.system.world.MetadataLogModel;
 import io.metaquorum.sim.system.world.SystemWorld;
 import io.metaquorum.sim.timeline.TimelineRecorder;
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
 import io.metaquorum.sim.workload.FaultInjector;
 import io.metaquorum.sim.workload.FaultListener;
 import io.metaquorum.sim.workload.FaultProfile;
 import io.metaquorum.sim.workload.KeyValueModel;
-import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.machine.StateMachineModel;
 import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,9 +75,10 @@ final class WorldBuilder {
             voterIds.add(id);
         }
         BrokenVariant variant = options.variant();
-        Invariants.check(variant.replacedRule() == null || MutantClassLoader.isTwin(variant.replacedRule()),
-                "variant %s needs %s replaced by its broken twin: run it in its mutant world (mq-simulate --broken,"
-                        + " BrokenRuleRuns.outcome)", variant.cliName(), variant.replacedRule());
+        Invariants.check(variant.mutation() == null
+                        || variant.mutation().equals(MutantClassLoader.mutationOf(WorldBuilder.class)),
+                "variant %s needs its mutation: run it in its mutant world (mq-simulate --broken,"
+                        + " BrokenRuleRuns.outcome)", variant.cliName());
         SystemWorld system = options.system() ? new SystemWorld(CLUSTER_ID, scheduler,
                 variant == BrokenVariant.REPLY_BEFORE_COMMIT) : null;
         // In system mode the loaders take the snapshots (SystemWorld draws their trigger), not the raft-mode policy.
@@ -166,6 +168,11 @@ final class WorldBuilder {
         @Override
         public void beforeTruncate(SimRaftLog log, long offset) {
             target.beforeTruncate(log, offset);
+        }
+
+        @Override
+        public void afterTruncate(SimRaftLog log, long offset) {
+            target.afterTruncate(log, offset);
         }
 
         @Override

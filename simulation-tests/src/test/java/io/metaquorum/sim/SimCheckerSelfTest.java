@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.cli.BrokenRuleRuns;
+import io.metaquorum.sim.invariant.InvariantChecker;
 import io.metaquorum.sim.mutation.RunOutcome;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
@@ -22,9 +23,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * name and by what its message says. The first seed on which the broken run fails (and the
  * unbroken run of the same seed passes) must fail by that check: a variant that first trips
  * another check, a liveness bound it was not meant for, or the simulator itself, fails the
- * test. The README's table of what caught what is this test's output. A variant that breaks
- * a rule of the raft core runs in the mutant world where that production class is its broken
- * twin ({@link BrokenRuleRuns}); the baselines run the production classes.
+ * test. The README's table of what caught what is this test's output. A variant that is a
+ * mutation of production code runs in the world of that mutation ({@link BrokenRuleRuns}:
+ * production's classes with those of the patched sources swapped in); the baselines run
+ * production's classes.
  */
 class SimCheckerSelfTest {
     /** Seeds 1..baseline run unbroken once each and are shared by every variant. */
@@ -51,7 +53,7 @@ class SimCheckerSelfTest {
             case VOTE_NOT_PERSISTED -> new Expectation("election-state-durable", "but its disk holds", 3);
             case HW_OVER_OLD_EPOCH -> new Expectation("monotonic-high-watermark", "restarted and learned high watermark",
                     8);
-            case SKIP_TRUNCATION -> new Expectation("liveness", "not converged", 5);
+            case SKIP_TRUNCATION -> new Expectation(InvariantChecker.TRUNCATION_HONORED, "the diverging entry at", 5);
             case ACK_BEFORE_SYNC -> new Expectation("high-watermark-on-majority", "is durable on only", 3);
             case PRE_VOTE_BUMPS_EPOCH -> new Expectation("epoch-campaigned", "but no node has campaigned in it", 3);
             case PRE_VOTE_LIVELOCK -> new Expectation(SilentLeaderStage.CHECK, "no new leader", 10);

@@ -5,14 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Same seed, same run, bit for bit: in this JVM, with the timeline recorded, and in a fresh JVM. */
 class SimDeterminismTest {
+    private static final long FRESH_JVM_WAIT_S = 120;
+
     private static SimulationOptions options(long seed) {
         return SimulationOptions.defaults(seed).withEvents(6000);
     }
@@ -41,13 +46,7 @@ class SimDeterminismTest {
     @Test
     void aFreshJvmGivesTheSameLine() throws IOException, InterruptedException {
         String expected = Simulation.run(options(11)).summaryLine();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "io.metaquorum.sim.cli.SimulateCommand", "--seed", "11", "--events", "6000")
-                .redirectErrorStream(true).start();
-        List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        process.waitFor();
-        assertEquals(expected, lines.get(0));
+        assertEquals(expected, firstLineOfFreshJvm("--seed", "11", "--events", "6000"));
     }
 
     /** The system layer draws from its own streams and iterates nothing by hash: same seed, same run, here and in a fresh JVM. */
@@ -58,12 +57,24 @@ class SimDeterminismTest {
         SimulationResult second = Simulation.run(system);
         assertEquals(first.summaryLine(), second.summaryLine());
         assertEquals(first.system(), second.system());
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "io.metaquorum.sim.cli.SimulateCommand", "--system", "--seed", "3", "--events", "8000")
-                .redirectErrorStream(true).start();
-        List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        process.waitFor();
-        assertEquals(first.summaryLine(), lines.get(0));
+        assertEquals(first.summaryLine(), firstLineOfFreshJvm("--system", "--seed", "3", "--events", "8000"));
+    }
+
+    /** Runs mq-simulate's main in a new JVM, waiting at most {@link #FRESH_JVM_WAIT_S} for it; its first output line. */
+    private static String firstLineOfFreshJvm(String... args) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("sim-determinism", ".txt");
+        try {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "-cp", System.getProperty("java.class.path"), "io.metaquorum.sim.cli.SimulateCommand"));
+            command.addAll(List.of(args));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!process.waitFor(FRESH_JVM_WAIT_S, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(FRESH_JVM_WAIT_S, TimeUnit.SECONDS);
+                throw new AssertionError("the fresh JVM did not finish within " + FRESH_JVM_WAIT_S + " s");
+            }
+            return Files.readAllLines(out, StandardCharsets.UTF_8).get(0);
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.metaquorum.sim.workload.FaultKind;
 import java.util.EnumSet;
+import java.util.List;
 
 /** Shared helpers of the simulation tests. */
 final class SimRuns {
@@ -21,28 +22,45 @@ final class SimRuns {
     }
 
     /**
-     * Asserts a passing run exercised the system: some fault fired (of any kind: discrete,
-     * per message or per disk), some epoch had a leader, and records committed.
+     * Asserts a passing run did at least what {@code floors} asks of every seed ({@link RunFloors}):
+     * faults fired, leader epochs, commits and judged appends.
      */
-    static void assertExercised(SimulationResult result) {
-        RunStats stats = result.stats();
-        if (stats.faultsFired() == 0 || stats.elections() == 0 || stats.committedOffsets() == 0) {
-            fail(result.summaryLine() + " passed without exercising anything: " + stats.faultsFired()
-                    + " faults fired, " + stats.elections() + " leader epochs, " + stats.committedOffsets()
-                    + " offsets committed\n  replay: " + result.options().replayCommand() + "\n  " + result.profile());
+    static void assertExercised(SimulationResult result, RunFloors floors) {
+        List<String> unmet = floors.unmet(result.stats());
+        if (!unmet.isEmpty()) {
+            fail(result.summaryLine() + " passed without exercising enough: " + String.join(", ", unmet)
+                    + "\n  replay: " + result.options().replayCommand() + "\n  " + result.profile());
         }
     }
 
-    /** What a series of runs covered, printed by the tests so the README can quote it. */
+    /**
+     * {@link #assertExercised} for a {@code SimSeedSweepTest} seed: {@link RunFloors#SWEEP}, or
+     * {@link RunFloors#IDLE} for a seed listed as idle, which must still fall short of the first.
+     */
+    static void assertSweepExercised(SimulationResult result) {
+        if (!RunFloors.IDLE_SWEEP_SEEDS.contains(result.options().seed())) {
+            assertExercised(result, RunFloors.SWEEP);
+            return;
+        }
+        assertExercised(result, RunFloors.IDLE);
+        if (RunFloors.SWEEP.unmet(result.stats()).isEmpty()) {
+            fail("seed " + result.options().seed() + " is listed as idle (RunFloors.IDLE_SWEEP_SEEDS) but meets the "
+                    + "sweep's floors now: take it off the list\n  " + result.stats());
+        }
+    }
+
+    /** What a series of runs covered, printed by the tests so the README can quote it (and its floors be set). */
     static final class Totals {
         private long runs;
         private long events;
         private long faultsMin = Long.MAX_VALUE;
         private long electionsMin = Long.MAX_VALUE;
         private long committedMin = Long.MAX_VALUE;
+        private long ackedMin = Long.MAX_VALUE;
         private long faults;
         private long elections;
         private long committed;
+        private long acked;
 
         synchronized void add(SimulationResult result) {
             RunStats stats = result.stats();
@@ -51,16 +69,19 @@ final class SimRuns {
             faults += stats.faultsFired();
             elections += stats.elections();
             committed += stats.committedOffsets();
+            acked += stats.appendsAcked();
             faultsMin = Math.min(faultsMin, stats.faultsFired());
             electionsMin = Math.min(electionsMin, stats.elections());
             committedMin = Math.min(committedMin, stats.committedOffsets());
+            ackedMin = Math.min(ackedMin, stats.appendsAcked());
         }
 
         @Override
         public synchronized String toString() {
             return runs + " runs, " + events + " events; per run at least " + faultsMin + " faults fired, "
-                    + electionsMin + " leader epochs, " + committedMin + " offsets committed; in all " + faults
-                    + " faults, " + elections + " leader epochs, " + committed + " offsets committed";
+                    + electionsMin + " leader epochs, " + committedMin + " offsets committed, " + ackedMin
+                    + " appends judged; in all " + faults + " faults, " + elections + " leader epochs, " + committed
+                    + " offsets committed, " + acked + " appends judged";
         }
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.storage.DiskProfile;
 import java.util.Set;

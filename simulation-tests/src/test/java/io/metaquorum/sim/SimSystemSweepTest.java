@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.system.world.SystemStats;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -14,8 +17,9 @@ import org.junit.jupiter.api.TestFactory;
  * The system-mode sweep ({@code mq-simulate --system}): seeds 1..{@value #SEEDS}, every fault
  * allowed (each seed draws its mix), 3 controllers and 3 brokers, the default event budget.
  * Every seed must pass (raft and system invariants after every event, the admin history at
- * the end) and must have exercised the layer: admin writes acknowledged, a controller failover
- * (a second leader epoch). Over the sweep, at least {@value #FENCED_AND_UNFENCED_SEEDS_MIN}
+ * the end) and must have exercised the layer, per seed, at least as much as its floors
+ * ({@link SystemFloors}, {@link RunFloors#SYSTEM}: admin calls, judged answers, acknowledged
+ * writes, broker registrations, faults, commits, a controller failover). Over the sweep, at least {@value #FENCED_AND_UNFENCED_SEEDS_MIN}
  * seeds must have fenced a broker and unfenced it again (a seed whose faults spare the brokers
  * does neither), and at least one broker's controlled shutdown must have been completed by the
  * controller (only seeds that draw the shutdown fault stop brokers gracefully); snapshots must
@@ -35,6 +39,8 @@ class SimSystemSweepTest {
     private static long snapshotsLoaded;
     private static long reconcileFailures;
     private static long crashPointsHit;
+    /** The smallest value of each floored metric over the seeds run: what the floors are set below. */
+    private static final Map<String, Long> MINIMA = new TreeMap<>();
 
     @TestFactory
     Stream<DynamicTest> everySystemSeedKeepsEveryInvariant() {
@@ -43,9 +49,10 @@ class SimSystemSweepTest {
             assertTrue(result.passed(), result::describe);
             SystemStats system = result.system();
             assertNotNull(system, "a system run reports what its system layer did");
-            assertTrue(system.itemsAcknowledged() > 0, "seed " + seed + ": no admin write acknowledged: " + system);
-            assertTrue(result.stats().elections() >= 2, "seed " + seed + ": no controller failover: "
-                    + result.stats());
+            List<String> unmet = SystemFloors.SWEEP.unmet(result);
+            assertTrue(unmet.isEmpty(), "seed " + seed + " passed without exercising enough: " + unmet + "\n  "
+                    + result.stats() + "\n  " + system);
+            recordMinima(result);
             fencedAndUnfenced += system.unfencesAfterFence() > 0 ? 1 : 0;
             acknowledged += system.itemsAcknowledged();
             topics += system.topicsCreated();
@@ -59,6 +66,14 @@ class SimSystemSweepTest {
         }));
     }
 
+    private static synchronized void recordMinima(SimulationResult result) {
+        Map<String, Long> metrics = new TreeMap<>(SystemFloors.metrics(result.system()));
+        metrics.put("faults fired", result.stats().faultsFired());
+        metrics.put("leader epochs", result.stats().elections());
+        metrics.put("offsets committed", result.stats().committedOffsets());
+        metrics.forEach((name, value) -> MINIMA.merge(name, value, Math::min));
+    }
+
     @AfterAll
     static void theSweepFencedUnfencedAndLetGoBrokers() {
         System.out.println("system sweep: " + SEEDS + " seeds, " + events + " events, " + acknowledged
@@ -66,7 +81,7 @@ class SimSystemSweepTest {
                 + " seeds fenced and unfenced a broker, " + shutdownsBegun + " controlled shutdowns begun, "
                 + shutdownsCompleted + " completed by the controller, " + snapshotsWritten + " snapshots written, "
                 + snapshotsLoaded + " loaded, " + reconcileFailures + " reconcile passes failed by a disk error, "
-                + crashPointsHit + " brokers killed at a crash point");
+                + crashPointsHit + " brokers killed at a crash point; per seed at least " + MINIMA);
         assertTrue(snapshotsWritten >= 1 && snapshotsLoaded >= 1, "snapshots: " + snapshotsWritten + " written, "
                 + snapshotsLoaded + " loaded");
         assertTrue(reconcileFailures >= 1 && crashPointsHit >= 1, "broker disks: " + reconcileFailures

@@ -1,6 +1,6 @@
 package io.metaquorum.broker.lifecycle;
 
-import io.metaquorum.client.ErrorHandling;
+import io.metaquorum.retry.ErrorHandling;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.protocol.BrokerHeartbeatRequest;

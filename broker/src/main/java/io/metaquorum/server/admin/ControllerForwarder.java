@@ -9,6 +9,8 @@ import io.grpc.MethodDescriptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
+import io.metaquorum.node.admin.AdminMethod;
+import io.metaquorum.node.admin.Forwarding;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,7 +27,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: called from gRPC server threads; the answer arrives on a channel thread.
  */
-public final class ControllerForwarder implements AutoCloseable {
+public final class ControllerForwarder implements Forwarding, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerForwarder.class);
     /** The largest forwarded message either way, as the node's own listener allows. */
     private static final int MESSAGE_BYTES_MAX = 64 * 1024 * 1024;
@@ -54,7 +56,7 @@ public final class ControllerForwarder implements AutoCloseable {
         this.logPrefix = "[node " + localNodeId + "] ";
     }
 
-    /** Whether a request could be forwarded to {@code controllerId} (known, and not this node). */
+    @Override
     public boolean canForwardTo(int controllerId) {
         return controllerId >= 0 && controllerId != localNodeId && controllerAddresses.containsKey(controllerId);
     }
@@ -66,8 +68,10 @@ public final class ControllerForwarder implements AutoCloseable {
      * of {@code onAnswer} (the controller's response) or {@code onFailure} (unreachable,
      * deadline passed, closed, or a controller this node has no address for) is called, once.
      */
-    public <Q, R> void forward(int controllerId, MethodDescriptor<Q, R> method, Q request, long waitMs,
+    @Override
+    public <Q, R> void forward(int controllerId, AdminMethod<Q, R> forwarded, Q request, long waitMs,
                                Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+        MethodDescriptor<Q, R> method = GrpcMethods.descriptor(forwarded);
         ManagedChannel channel = canForwardTo(controllerId) ? channel(controllerId) : null;
         if (channel == null) {
             onFailure.accept(new IllegalStateException("no channel to controller " + controllerId));

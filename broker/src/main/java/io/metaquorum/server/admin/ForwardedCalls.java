@@ -8,6 +8,7 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.metaquorum.node.admin.CallOrigin;
 
 /**
  * The mark a forwarded request carries: the {@value #HEADER_NAME} gRPC header with the id of
@@ -29,9 +30,17 @@ final class ForwardedCalls implements ServerInterceptor {
         return () -> ServerInterceptors.intercept(endpoint, new ForwardedCalls());
     }
 
-    /** Whether the call being served on this thread was forwarded by another node. */
-    static boolean isForwarded() {
-        return FORWARDED_BY.get() != null;
+    /** Where the call being served on this thread came from; a mark that is not a node id counts as a client's. */
+    static CallOrigin origin() {
+        String forwardedBy = FORWARDED_BY.get();
+        if (forwardedBy == null) {
+            return CallOrigin.CLIENT;
+        }
+        try {
+            return CallOrigin.forwardedBy(Math.max(0, Integer.parseInt(forwardedBy)));
+        } catch (NumberFormatException e) {
+            return CallOrigin.forwardedBy(0);
+        }
     }
 
     @Override

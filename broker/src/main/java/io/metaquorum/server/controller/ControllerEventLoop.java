@@ -2,7 +2,9 @@ package io.metaquorum.server.controller;
 
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.Time;
-import io.metaquorum.metadata.controller.QuorumController;
+import io.metaquorum.node.controller.ControllerNode;
+import io.metaquorum.node.controller.ControllerOperation;
+import io.metaquorum.node.controller.ControllerQueues;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
@@ -11,54 +13,50 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The quorum controller's own thread (DESIGN.md §5): the {@link QuorumController} is touched
- * only here, so a large CreateTopics never stalls the raft driver (fetches, elections). Fed
- * with what raft reports (never dropped; few and small), requests (a bounded queue: a full
- * one refuses, and the endpoint answers with a retriable error) and its own timers (the
- * controller's next deadline).
- *
- * <p>Raft's reports are run in the order raft made them, before any request queued after
- * them. A failure inside the controller is a bug: the node stops through the fault handler.
+ * The quorum controller's own thread (DESIGN.md §5): the {@link ControllerNode}'s turns run
+ * only here, so a large CreateTopics never stalls the raft driver (fetches, elections). Its
+ * queues are concurrent: raft's reports come from the driver thread, requests from the
+ * endpoints' threads, and each wakes the thread; between them it sleeps until the
+ * controller's next deadline. A failure inside the controller is a bug: the node stops
+ * through the fault handler.
  */
-public final class ControllerEventLoop implements AutoCloseable {
+public final class ControllerEventLoop implements ControllerQueues, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerEventLoop.class);
-    /** Requests waiting for the controller thread at most. */
-    public static final int REQUEST_QUEUE_MAX = 4096;
-    /** Requests run between two looks at raft's reports and the timers. */
-    private static final int REQUESTS_PER_TURN_MAX = 64;
+    /** The longest sleep between two turns without a wake-up: bounds a missed deadline. */
+    private static final long IDLE_WAIT_MS_MAX = 1_000;
 
     private final String logPrefix;
-    private final QuorumController controller;
     private final Time time;
     private final FaultHandler faultHandler;
     private final ConcurrentLinkedQueue<ControllerOperation> raftEvents = new ConcurrentLinkedQueue<>();
     private final ArrayBlockingQueue<ControllerOperation> requests = new ArrayBlockingQueue<>(REQUEST_QUEUE_MAX);
     private final Semaphore wakeUp = new Semaphore(0);
     private final Thread thread;
+    private volatile ControllerNode node;
     private volatile boolean running = true;
-    private volatile boolean active;
 
-    public ControllerEventLoop(int nodeId, QuorumController controller, Time time, FaultHandler faultHandler) {
+    public ControllerEventLoop(int nodeId, Time time, FaultHandler faultHandler) {
         this.logPrefix = "[node " + nodeId + "] ";
-        this.controller = controller;
         this.time = time;
         this.faultHandler = faultHandler;
         this.thread = new Thread(this::run, "controller-" + nodeId);
         this.thread.setDaemon(true);
     }
 
-    public void start() {
+    /** Starts the thread that runs {@code controllerNode}'s turns (built over this loop's queues). */
+    public void start(ControllerNode controllerNode) {
+        this.node = controllerNode;
         thread.start();
     }
 
-    /** Runs a raft report on the controller thread, after those before it. Never refused. */
-    public void raftEvent(ControllerOperation event) {
+    @Override
+    public void addRaftEvent(ControllerOperation event) {
         raftEvents.add(event);
         wakeUp.release();
     }
 
-    /** Queues a request; false when the queue is full. */
-    public boolean submit(ControllerOperation request) {
+    @Override
+    public boolean offerRequest(ControllerOperation request) {
         if (!running || !requests.offer(request)) {
             return false;
         }
@@ -66,9 +64,14 @@ public final class ControllerEventLoop implements AutoCloseable {
         return true;
     }
 
-    /** Whether the controller was active after the last thing it ran. */
-    public boolean isActive() {
-        return active;
+    @Override
+    public ControllerOperation pollRaftEvent() {
+        return raftEvents.poll();
+    }
+
+    @Override
+    public ControllerOperation pollRequest() {
+        return requests.poll();
     }
 
     private void run() {
@@ -76,13 +79,10 @@ public final class ControllerEventLoop implements AutoCloseable {
             long deadlineMs = time.milliseconds();
             while (running) {
                 long waitMs = Math.max(0, deadlineMs - time.milliseconds());
-                if (wakeUp.tryAcquire(Math.min(waitMs, 1_000), TimeUnit.MILLISECONDS)) {
+                if (wakeUp.tryAcquire(Math.min(waitMs, IDLE_WAIT_MS_MAX), TimeUnit.MILLISECONDS)) {
                     wakeUp.drainPermits();
                 }
-                runRaftEvents();
-                runRequests();
-                deadlineMs = controller.poll(time.milliseconds());
-                active = controller.isActive();
+                deadlineMs = node.runTurn();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -90,30 +90,6 @@ public final class ControllerEventLoop implements AutoCloseable {
             LOG.error("{}controller failed; stopping the node", logPrefix, e);
             faultHandler.handleFault("controller failed: " + e, e);
         }
-    }
-
-    private void runRaftEvents() {
-        ControllerOperation event;
-        while ((event = raftEvents.poll()) != null) {
-            event.run(controller, time.milliseconds());
-            // After every event, not once the queue is drained: behind a backlog of commits the
-            // new active controller would otherwise refuse requests (heartbeats too) as
-            // NOT_CONTROLLER naming itself, until the brokers' sessions expired.
-            active = controller.isActive();
-        }
-        active = controller.isActive();
-    }
-
-    private void runRequests() {
-        for (int i = 0; i < REQUESTS_PER_TURN_MAX; i++) {
-            ControllerOperation request = requests.poll();
-            if (request == null) {
-                return;
-            }
-            request.run(controller, time.milliseconds());
-            runRaftEvents();
-        }
-        wakeUp.release();
     }
 
     @Override

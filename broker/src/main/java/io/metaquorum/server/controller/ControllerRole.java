@@ -3,8 +3,9 @@ package io.metaquorum.server.controller;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.metadata.controller.ControllerConfig;
-import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.node.controller.ControllerGateway;
+import io.metaquorum.node.controller.ControllerNode;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.RaftNode;
 import java.security.SecureRandom;
@@ -12,44 +13,39 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * The controller role of a node: the {@link QuorumController} on its own
- * {@link ControllerEventLoop}, appending through the node's raft, and what raft and the RPC
- * endpoints see of it (its state machine bridge and its gateway).
+ * The controller role of a server node: the deterministic {@link ControllerNode} given a
+ * thread and concurrent queues ({@link ControllerEventLoop}), the system clock, and the node's
+ * {@link RaftNode}.
  */
 public final class ControllerRole implements AutoCloseable {
     private final ControllerEventLoop loop;
-    private final RaftListener stateMachine;
-    private final ControllerGateway gateway;
+    private final ControllerNode node;
 
-    private ControllerRole(ControllerEventLoop loop, RaftListener stateMachine, ControllerGateway gateway) {
+    private ControllerRole(ControllerEventLoop loop, ControllerNode node) {
         this.loop = loop;
-        this.stateMachine = stateMachine;
-        this.gateway = gateway;
+        this.node = node;
     }
 
     /** {@code raft} supplies the node once it is built (the node needs the state machine first). */
-    public static ControllerRole create(int nodeId, String logPrefix, ControllerConfig config, MetadataLoader loader,
+    public static ControllerRole create(int nodeId, ControllerConfig config, MetadataLoader loader,
                                         Supplier<RaftNode> raft, FaultHandler faultHandler) {
-        RaftAppendSink appends = new RaftAppendSink(nodeId, raft, SystemTime.INSTANCE);
-        QuorumController controller = new QuorumController(logPrefix, config,
-                new SplittableRandom(new SecureRandom().nextLong()), appends);
-        ControllerEventLoop loop = new ControllerEventLoop(nodeId, controller, SystemTime.INSTANCE, faultHandler);
-        appends.reportTo(loop);
-        return new ControllerRole(loop, new ControllerRaftBridge(loader, loop),
-                new NodeControllerGateway(nodeId, loop, loader, raft));
+        ControllerEventLoop loop = new ControllerEventLoop(nodeId, SystemTime.INSTANCE, faultHandler);
+        ControllerNode node = new ControllerNode(nodeId, config, new SplittableRandom(new SecureRandom().nextLong()),
+                loader, new RaftNodeControllerRaft(raft), loop, SystemTime.INSTANCE);
+        return new ControllerRole(loop, node);
     }
 
     /** What raft drives: the loader, then the controller on its thread. */
     public RaftListener stateMachine() {
-        return stateMachine;
+        return node.stateMachine();
     }
 
     public ControllerGateway gateway() {
-        return gateway;
+        return node.gateway();
     }
 
     public void start() {
-        loop.start();
+        loop.start(node);
     }
 
     @Override

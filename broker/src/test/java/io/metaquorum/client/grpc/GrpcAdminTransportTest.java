@@ -15,7 +15,7 @@ import io.metaquorum.protocol.ErrorClass;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.protocol.ListedTopic;
-import io.metaquorum.server.HostPort;
+import io.metaquorum.net.HostPort;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.metaquorum.server.admin;
 
+import io.metaquorum.node.admin.RequestLimits;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterableConfig;
 import io.metaquorum.protocol.ConfigOperation;

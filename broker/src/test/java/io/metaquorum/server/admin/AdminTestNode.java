@@ -1,5 +1,6 @@
 package io.metaquorum.server.admin;
 
+import io.metaquorum.node.admin.NodeRequests;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
@@ -51,8 +52,9 @@ final class AdminTestNode implements AutoCloseable {
     /** Starts the endpoints, forwarding to {@code controllers}. */
     AdminTestNode serve(Map<Integer, InetSocketAddress> controllers) {
         forwarder = new ControllerForwarder(gateway.nodeId(), controllers, FORWARD_TIMEOUT_MS);
-        registry.addService(new AdminServiceEndpoint(gateway, forwarder, CLUSTER_ID).service().bindService());
-        registry.addService(new BrokerLifecycleEndpoint(gateway, forwarder, CLUSTER_ID).service().bindService());
+        NodeRequests requests = NodeRequests.create(gateway, forwarder, CLUSTER_ID);
+        registry.addService(new AdminServiceEndpoint(requests.admin()).service().bindService());
+        registry.addService(new BrokerLifecycleEndpoint(requests.lifecycle()).service().bindService());
         return this;
     }
 

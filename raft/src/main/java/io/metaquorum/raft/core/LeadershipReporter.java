@@ -1,5 +1,6 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.core.role.Leader;

@@ -1,5 +1,10 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.core.context.CommitTracker;
+import io.metaquorum.raft.core.context.Outbox;
+import io.metaquorum.raft.core.context.CoreContext;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.AppendResult;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
 import io.metaquorum.common.invariant.Invariants;

@@ -6,14 +6,15 @@ import io.metaquorum.common.time.Time;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.RaftNode;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.loop.DriverLoop;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import io.metaquorum.raft.storage.RaftLog;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.transport.Transport;
 import io.metaquorum.raft.transport.Transport.InboundSink;
 import java.util.List;
@@ -197,10 +198,26 @@ public final class RaftDriver implements RaftNode {
         return future;
     }
 
-    /** Queues {@code action} for the driver thread; throws {@link RejectedExecutionException} if full or stopped. */
+    /** Queued like a task; a full queue or a stopped driver drops it (a leader that stops resigns anyway). */
     @Override
-    public void execute(Consumer<RaftCore> action) {
-        if (!offer(new Task(nowMs -> action.accept(core), null))) {
+    public void resign(int epoch) {
+        try {
+            if (!offer(new Task(nowMs -> {
+                if (core.status().isLeader() && core.status().epoch() == epoch) {
+                    core.resign(nowMs);
+                }
+            }, null))) {
+                LOG.warn("{}resignation of epoch {} not queued: the task queue is full", logPrefix, epoch);
+            }
+        } catch (RejectedExecutionException stopped) {
+            LOG.debug("{}resignation of epoch {} not queued: {}", logPrefix, epoch, stopped.getMessage());
+        }
+    }
+
+    /** Queued like a task; throws {@link RejectedExecutionException} if the queue is full or the driver stopped. */
+    @Override
+    public void registerSnapshot(SnapshotWriter writer, Consumer<Boolean> registered) {
+        if (!offer(new Task(nowMs -> registered.accept(core.createSnapshot(writer)), null))) {
             throw new RejectedExecutionException("node " + config.localId() + ": the driver's task queue is full");
         }
     }

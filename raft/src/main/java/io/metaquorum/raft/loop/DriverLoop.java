@@ -4,7 +4,7 @@ import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.core.RaftCore;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import io.metaquorum.raft.storage.RaftLog;

@@ -1,12 +1,10 @@
 package io.metaquorum.raft.storage;
 
-import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.RecordBatch;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * A {@link RaftLog} held in memory, exact to the port's contract. The raft core's unit
@@ -25,64 +23,54 @@ import java.util.TreeMap;
  */
 public final class InMemoryRaftLog implements RaftLog {
     /**
-     * Invariant: contiguous, the first at {@code startOffset}, the last ending at
-     * {@code endOffset}; epochs never decrease.
+     * Invariant: contiguous, the first at the log start, the last ending at the log end;
+     * epochs never decrease.
      */
     private final List<RecordBatch> batches = new ArrayList<>();
-    /** Invariant: exactly the epochs of {@link #batches}, each with its first offset. */
-    private final TreeMap<Integer, Long> epochStarts = new TreeMap<>();
-    /** Invariant: equals the snapshot's offset, or 0 without a snapshot. */
-    private long startOffset;
-    private long endOffset;
-    /** Invariant: {@code startOffset <= flushedEndOffset <= endOffset}. */
-    private long flushedEndOffset;
-    /** The one snapshot kept (older ones are deleted on install); null without one. */
-    private OffsetAndEpoch snapshotId;
+    /** Invariant: the bounds and epochs of {@link #batches}. */
+    private final LogIndex index = LogIndex.empty();
+    /** The content of the one snapshot kept (older ones are deleted on install); null without one. */
     private byte[] snapshotContent;
 
     @Override
     public long startOffset() {
-        return startOffset;
+        return index.startOffset();
     }
 
     @Override
     public long endOffset() {
-        return endOffset;
+        return index.endOffset();
     }
 
     @Override
     public long flushedEndOffset() {
-        return flushedEndOffset;
+        return index.flushedEndOffset();
     }
 
     @Override
     public int lastEpoch() {
-        return batches.isEmpty() ? snapshotEpoch() : batches.get(batches.size() - 1).getEpoch();
+        return index.lastEpoch();
     }
 
     @Override
     public void append(RecordBatch batch) {
-        RaftLogRules.checkAppend(batch, endOffset, lastEpoch());
-        if (batches.isEmpty() || batch.getEpoch() > lastEpoch()) {
-            epochStarts.put(batch.getEpoch(), batch.getBaseOffset());
-        }
+        index.append(batch);
         batches.add(batch);
-        endOffset = RecordBatches.endOffset(batch);
     }
 
     @Override
     public void flush() {
-        flushedEndOffset = endOffset;
+        index.flush();
     }
 
     @Override
     public boolean hasUnflushed() {
-        return flushedEndOffset < endOffset;
+        return index.hasUnflushed();
     }
 
     @Override
     public List<RecordBatch> read(long fromOffset, int maxBytes) {
-        RaftLogRules.checkRead(fromOffset, maxBytes, startOffset, endOffset);
+        index.checkRead(fromOffset, maxBytes);
         List<RecordBatch> result = new ArrayList<>();
         long bytes = 0;
         for (int i = RecordBatches.indexOfBatchHolding(batches, fromOffset); i >= 0 && i < batches.size(); i++) {
@@ -99,29 +87,20 @@ public final class InMemoryRaftLog implements RaftLog {
 
     @Override
     public void truncateTo(long offset) {
-        RaftLogRules.checkTruncate(offset, startOffset);
-        if (offset >= endOffset) {
-            return;
+        if (index.truncates(offset)) {
+            RecordBatches.truncateTo(batches, offset);
+            index.truncateTo(offset);
         }
-        int index = RecordBatches.indexOfBatchHolding(batches, offset);
-        RecordBatch holding = batches.get(index);
-        batches.subList(index, batches.size()).clear();
-        if (holding.getBaseOffset() < offset) {
-            batches.add(RecordBatches.truncate(holding, offset));
-        }
-        epochStarts.values().removeIf(start -> start >= offset);
-        endOffset = offset;
-        flushedEndOffset = Math.min(flushedEndOffset, offset);
     }
 
     @Override
     public OffsetAndEpoch endOffsetForEpoch(int epoch) {
-        return RaftLogRules.endOffsetForEpoch(epochStarts, epoch, startOffset, snapshotEpoch(), endOffset);
+        return index.endOffsetForEpoch(epoch);
     }
 
     @Override
     public Optional<OffsetAndEpoch> latestSnapshot() {
-        return Optional.ofNullable(snapshotId);
+        return index.latestSnapshot();
     }
 
     @Override
@@ -136,23 +115,12 @@ public final class InMemoryRaftLog implements RaftLog {
         }
         byte[] content = writer.frozenContent();
         OffsetAndEpoch id = writer.id();
-        RaftLogRules.checkSnapshotNotOlder(id, startOffset, snapshotEpoch());
-        if (matches(id)) {
-            batches.subList(0, RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset)).clear();
-            rebuildEpochStarts();
-        } else {
-            batches.clear();
-            epochStarts.clear();
-            endOffset = id.offset();
-        }
-        startOffset = id.offset();
-        // The snapshot is durable, so everything up to its offset is; nothing beyond is left after a reset.
-        flushedEndOffset = Math.min(Math.max(flushedEndOffset, startOffset), endOffset);
-        snapshotId = id;
+        index.checkSnapshotNotOlder(id);
+        int keptFrom = RecordBatches.indexOfBatchStartingAt(batches, id.offset(), index.endOffset());
+        LogIndex.StartMove move = index.planStartMove(id, keptFrom >= 0);
+        batches.subList(0, move.keepsBatches() ? keptFrom : batches.size()).clear();
+        index.moveStart(move);
         snapshotContent = content;
-        Invariants.check(startOffset <= flushedEndOffset && flushedEndOffset <= endOffset,
-                "offsets out of order after snapshot %s: start %d flushed %d end %d",
-                id, startOffset, flushedEndOffset, endOffset);
     }
 
     @Override
@@ -176,33 +144,9 @@ public final class InMemoryRaftLog implements RaftLog {
         // Nothing to release; the content stays for a simulated restart.
     }
 
-    private int snapshotEpoch() {
-        return snapshotId == null ? 0 : snapshotId.epoch();
-    }
-
-    /**
-     * A snapshot matches the log when it ends at a batch boundary inside the log and the
-     * record just below it has the snapshot's epoch (at the log start, that record is the
-     * current snapshot's last one).
-     */
-    private boolean matches(OffsetAndEpoch id) {
-        if (id.offset() == startOffset) {
-            return id.epoch() == snapshotEpoch();
-        }
-        int index = RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset);
-        return index > 0 && batches.get(index - 1).getEpoch() == id.epoch();
-    }
-
-    private void rebuildEpochStarts() {
-        epochStarts.clear();
-        for (RecordBatch batch : batches) {
-            epochStarts.putIfAbsent(batch.getEpoch(), batch.getBaseOffset());
-        }
-    }
-
     private byte[] requireSnapshot(OffsetAndEpoch id) {
-        if (snapshotId == null || !snapshotId.equals(id)) {
-            throw new IllegalArgumentException("no snapshot " + id + "; the latest is " + snapshotId);
+        if (!index.latestSnapshot().equals(Optional.of(id))) {
+            throw new IllegalArgumentException("no snapshot " + id + "; the latest is " + index.latestSnapshot());
         }
         return snapshotContent;
     }

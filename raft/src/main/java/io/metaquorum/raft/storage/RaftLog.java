@@ -9,10 +9,26 @@ import java.util.Optional;
  * consecutive offsets, an epoch index, and snapshots that let the log start move.
  *
  * <p>Offsets count records. A batch covers {@code [baseOffset, baseOffset + records)}.
- * Appends are buffered until {@link #flush()}: only {@link #flushedEndOffset()} survives a
- * crash. Implementations verify the CRC of every batch they read and throw
+ * Implementations verify the CRC of every batch they read and throw
  * {@link CorruptLogException} naming the offset; every other failure is a
  * {@link StorageException}. Single-threaded: only the driver thread calls it.
+ *
+ * <p>Durability, which the core relies on (a crash may come between any two calls):
+ * <ul>
+ *   <li>Appends are buffered until {@link #flush()}: a crash keeps at least the records below
+ *       {@link #flushedEndOffset()} and may keep any prefix of the rest.</li>
+ *   <li>{@link #truncateTo} is durable when it returns: after a crash the removed records
+ *       never come back, even if appends made after it are lost. A follower truncates on the
+ *       leader's word and may apply the leader's records that replace the tail (up to the
+ *       high watermark) before they are synced: a returning old tail would contradict what it
+ *       applied. Implementations sync it in one write with every append before it.</li>
+ *   <li>{@link #installSnapshot} is durable when it returns, the log start moved with it,
+ *       with the same sync of the earlier appends.</li>
+ *   <li>The epoch index is part of the batches it describes: an epoch's start is durable
+ *       exactly when the epoch's first batch is.</li>
+ * </ul>
+ * {@link #flushedEndOffset()} stays a lower bound: a truncation or snapshot that synced
+ * more need not move it. {@link LogIndex} holds the bookkeeping every implementation shares.
  *
  * <p>Invariants: {@code startOffset <= flushedEndOffset <= endOffset}; batch epochs never
  * decrease along the log; {@code startOffset} equals the end offset of the latest snapshot
@@ -52,7 +68,8 @@ public interface RaftLog extends AutoCloseable {
 
     /**
      * Removes every record at or above {@code offset} (a batch straddling it is cut), and
-     * the epoch index entries after it. Requires {@code startOffset <= offset}.
+     * the epoch index entries after it, durably: synced before it returns. Requires
+     * {@code startOffset <= offset}.
      */
     void truncateTo(long offset);
 

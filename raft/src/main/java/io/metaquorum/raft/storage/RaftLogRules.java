@@ -1,15 +1,12 @@
 package io.metaquorum.raft.storage;
 
 import io.metaquorum.protocol.RecordBatch;
-import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 
 /**
- * The parts of the {@link RaftLog} contract every implementation applies the same way: which
- * appends and snapshots are acceptable, and how the epoch index answers
- * {@link RaftLog#endOffsetForEpoch}. Shared so the in-memory model and the RocksDB log cannot
- * drift apart on them.
+ * The argument checks of the {@link RaftLog} contract: which appends, reads, truncations and
+ * snapshots are acceptable. {@link LogIndex} applies them for every log, so the in-memory
+ * logs and the RocksDB log cannot drift apart on them.
  */
 public final class RaftLogRules {
     private RaftLogRules() {
@@ -58,20 +55,5 @@ public final class RaftLogRules {
             throw new IllegalArgumentException("snapshot " + id + " is older than the log start ("
                     + startOffset + ", epoch " + snapshotEpoch + ")");
         }
-    }
-
-    /**
-     * {@link RaftLog#endOffsetForEpoch} over an index of each epoch's first offset: the largest
-     * epoch at or below {@code epoch} and where it ends (the next epoch's start, or the log end);
-     * below every epoch in the log, the log start and the snapshot's epoch.
-     */
-    public static OffsetAndEpoch endOffsetForEpoch(NavigableMap<Integer, Long> epochStarts, int epoch,
-                                                   long startOffset, int snapshotEpoch, long endOffset) {
-        Map.Entry<Integer, Long> known = epochStarts.floorEntry(epoch);
-        if (known == null) {
-            return new OffsetAndEpoch(startOffset, snapshotEpoch);
-        }
-        Map.Entry<Integer, Long> next = epochStarts.higherEntry(known.getKey());
-        return new OffsetAndEpoch(next == null ? endOffset : next.getValue(), known.getKey());
     }
 }

@@ -121,6 +121,22 @@ public final class RecordBatches {
         return index >= 0 && batches.get(index).getBaseOffset() == offset ? index : -1;
     }
 
+    /**
+     * Cuts {@code batches} (contiguous, in offset order) so that nothing at or above
+     * {@code offset} is left: later batches go, a batch straddling it is cut.
+     */
+    public static void truncateTo(List<RecordBatch> batches, long offset) {
+        int index = indexOfBatchHolding(batches, offset);
+        if (index < 0) {
+            return;
+        }
+        RecordBatch holding = batches.get(index);
+        batches.subList(index, batches.size()).clear();
+        if (holding.getBaseOffset() < offset) {
+            batches.add(truncate(holding, offset));
+        }
+    }
+
     /** The same batch without the records at or above {@code offset}; its CRC recomputed. */
     public static RecordBatch truncate(RecordBatch batch, long offset) {
         int keep = (int) (offset - batch.getBaseOffset());

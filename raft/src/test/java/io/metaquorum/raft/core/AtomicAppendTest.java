@@ -1,12 +1,13 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.AppendResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.RaftLimits;
-import io.metaquorum.raft.core.AppendResult.Status;
+import io.metaquorum.raft.AppendResult.Status;
 import io.metaquorum.raft.storage.RecordBatches;
 import java.util.ArrayList;
 import java.util.List;

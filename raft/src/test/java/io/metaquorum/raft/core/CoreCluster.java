@@ -1,5 +1,7 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.AppendResult;
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;

@@ -1,5 +1,6 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.RoleName;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,7 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.RoleName;
+import io.metaquorum.raft.AppendResult;
 import static io.metaquorum.raft.core.OneReplica.fetch;
 import static io.metaquorum.raft.core.OneReplica.only;
 import static io.metaquorum.raft.core.OneReplica.requestsOf;
@@ -21,7 +23,6 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.core.handler.FetchRpcs;
 import io.metaquorum.raft.core.handler.RaftRpcs;
-import io.metaquorum.raft.core.quorum.HighWatermarkRule;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RequestFailure;
@@ -76,10 +77,6 @@ class FetchInteractionTest {
     void theHighWatermarkNeverCommitsAnOldEpochEntryByCountingAlone() {
         // Raft's Figure 8: entries 0-2 of an old epoch are on a majority, but until an entry
         // of the current epoch is too, they must not count as committed.
-        assertEquals(-1, HighWatermarkRule.next(new long[] {3, 3, 0}, 3, -1));
-        assertEquals(4, HighWatermarkRule.next(new long[] {4, 4, 0}, 3, -1));
-        assertEquals(4, HighWatermarkRule.next(new long[] {4, 3, 0}, 3, 4), "never backwards");
-
         OneReplica replica = new OneReplica(new InMemoryQuorumStateStore(),
                 OneReplica.logWithEpochs(0, 0, 0));
         replica.electAsLeader();

@@ -1,5 +1,7 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.RoleName;
+import io.metaquorum.raft.AppendResult;
 import static io.metaquorum.raft.core.OneReplica.fetch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

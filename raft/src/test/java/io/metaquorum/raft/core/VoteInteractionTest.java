@@ -1,5 +1,6 @@
 package io.metaquorum.raft.core;
 
+import io.metaquorum.raft.RoleName;
 import static io.metaquorum.raft.core.OneReplica.only;
 import static io.metaquorum.raft.core.OneReplica.vote;
 import static org.junit.jupiter.api.Assertions.assertEquals;

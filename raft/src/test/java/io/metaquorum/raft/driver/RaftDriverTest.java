@@ -15,9 +15,11 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
+import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.raft.transport.Transport;
@@ -101,12 +103,23 @@ class RaftDriverTest {
     }
 
     @Test
-    void executeRunsOnTheDriverThread() throws Exception {
+    void aSnapshotIsRegisteredOnTheDriverThreadAndOneAtTheLogStartIsDiscarded() throws Exception {
         newDriver(new InMemoryRaftLog());
         CompletableFuture<String> threadName = new CompletableFuture<>();
-        driver.execute(core -> threadName.complete(Thread.currentThread().getName()));
+        CompletableFuture<Boolean> outcome = new CompletableFuture<>();
+        driver.registerSnapshot(frozenSnapshotAtLogStart(), registered -> {
+            threadName.complete(Thread.currentThread().getName());
+            outcome.complete(registered);
+        });
         driver.start(); // a task queued before start runs once the thread runs
         assertEquals("raft-driver-" + NODE, threadName.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertFalse(outcome.get(WAIT_SECONDS, TimeUnit.SECONDS), "the log already starts there");
+    }
+
+    private static SnapshotWriter frozenSnapshotAtLogStart() {
+        SnapshotWriter writer = new InMemoryRaftLog().createSnapshot(new OffsetAndEpoch(0, 0));
+        writer.freeze();
+        return writer;
     }
 
     @Test
@@ -121,7 +134,8 @@ class RaftDriverTest {
         ExecutionException refused = assertThrows(ExecutionException.class,
                 () -> driver.append(List.of(ByteString.copyFromUtf8("late"))).get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertInstanceOf(RejectedExecutionException.class, refused.getCause());
-        assertThrows(RejectedExecutionException.class, () -> driver.execute(core -> { }));
+        assertThrows(RejectedExecutionException.class, () -> driver.registerSnapshot(frozenSnapshotAtLogStart(),
+                registered -> { }));
         driver.close(); // idempotent
         assertEquals(1, transport.closeCount);
     }
@@ -141,7 +155,8 @@ class RaftDriverTest {
 
         assertInstanceOf(StorageException.class, cause);
         assertTrue(transport.closed.await(WAIT_SECONDS, TimeUnit.SECONDS), "transport left open after a fault");
-        assertThrows(RejectedExecutionException.class, () -> driver.execute(core -> { }));
+        assertThrows(RejectedExecutionException.class, () -> driver.registerSnapshot(frozenSnapshotAtLogStart(),
+                registered -> { }));
     }
 
     @Test

@@ -13,7 +13,7 @@ import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;

@@ -1,7 +1,7 @@
 package io.metaquorum.sim.cli;
 
 import com.google.protobuf.Message;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RaftResponse;

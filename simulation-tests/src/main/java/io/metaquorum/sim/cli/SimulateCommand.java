@@ -173,7 +173,7 @@ public final class SimulateCommand {
     private boolean writeTimeline(SimulationOptions options, String file) {
         SimulationResult recorded = Simulation.run(options.withTimeline(true));
         try {
-            Files.writeString(Path.of(file), TimelineHtml.render(recorded.timeline(), recorded), StandardCharsets.UTF_8);
+            Files.writeString(Path.of(file), TimelineHtml.render(recorded.timeline(), recorded.timelineHeader()), StandardCharsets.UTF_8);
             out.println("timeline of seed " + options.seed() + " written to " + file);
             return true;
         } catch (IOException e) {

@@ -1,26 +1,26 @@
 package io.metaquorum.sim.cluster;
 
-import io.metaquorum.common.invariant.InvariantViolation;
 import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.raft.RaftListener;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.loop.DriverLoop;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.StorageException;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.sim.check.CoreFailures;
 import io.metaquorum.sim.scheduler.EventKind;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.SimQuorumStateStore;
 import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.system.node.RaftPort;
-import io.metaquorum.sim.workload.AppendTracker;
-import io.metaquorum.sim.workload.StateMachineListener;
+import io.metaquorum.sim.machine.AppendTracker;
+import io.metaquorum.sim.machine.StateMachineListener;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Random;
@@ -407,10 +407,8 @@ final class NodeProcess {
             node.stopAfterStorageError(e);
         } catch (CheckFailure e) {
             throw e;
-        } catch (InvariantViolation e) {
-            throw new CheckFailure("core-invariant", "node " + node.nodeId() + ": " + e.getMessage());
         } catch (RuntimeException e) {
-            throw CheckFailure.ofException("core-exception", "node " + node.nodeId() + " threw ", e);
+            throw CoreFailures.of("node " + node.nodeId(), e);
         }
     }
 }

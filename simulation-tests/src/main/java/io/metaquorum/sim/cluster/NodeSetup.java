@@ -6,9 +6,9 @@ import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.LogObserver;
-import io.metaquorum.sim.workload.CommitSink;
-import io.metaquorum.sim.workload.StateMachineListener;
-import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.machine.CommitSink;
+import io.metaquorum.sim.machine.StateMachineListener;
+import io.metaquorum.sim.machine.StateMachineModel;
 import java.util.List;
 import java.util.function.UnaryOperator;
 

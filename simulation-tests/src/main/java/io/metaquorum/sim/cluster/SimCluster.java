@@ -1,6 +1,6 @@
 package io.metaquorum.sim.cluster;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,19 +1,18 @@
 package io.metaquorum.sim.cluster;
 
 import com.google.protobuf.ByteString;
-import io.metaquorum.common.invariant.InvariantViolation;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.clock.NodeClock;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CoreFailures;
 import io.metaquorum.sim.network.NetworkEndpoint;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.storage.SimRaftLog;
-import io.metaquorum.sim.workload.AppendTracker;
-import io.metaquorum.sim.workload.StateMachineListener;
+import io.metaquorum.sim.machine.AppendTracker;
+import io.metaquorum.sim.machine.StateMachineListener;
 import java.util.List;
 import java.util.Random;
 
@@ -72,10 +71,8 @@ public final class SimNode implements NetworkEndpoint {
             process = null;
             lifecycle.onStopped(this, StopReason.IO_ERROR);
             return;
-        } catch (InvariantViolation e) {
-            throw new CheckFailure("core-invariant", "node " + nodeId + " at start: " + e.getMessage());
         } catch (RuntimeException e) {
-            throw CheckFailure.ofException("core-exception", "node " + nodeId + " at start threw ", e);
+            throw CoreFailures.of("node " + nodeId + " at start", e);
         }
         lifecycle.onStarted(this);
     }

@@ -1,6 +1,7 @@
 package io.metaquorum.sim.invariant;
 
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.sim.machine.AppendTracker;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,10 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CheckFailure;
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
-import io.metaquorum.sim.workload.RecordStateMachine;
-import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.machine.RecordStateMachine;
+import io.metaquorum.sim.machine.StateMachineModel;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.metaquorum.sim.invariant;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import java.util.ArrayList;

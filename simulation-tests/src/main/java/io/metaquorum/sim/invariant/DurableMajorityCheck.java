@@ -1,6 +1,7 @@
 package io.metaquorum.sim.invariant;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.raft.RaftStatus;
 import java.util.Arrays;
 
 /**

@@ -1,7 +1,8 @@
 package io.metaquorum.sim.invariant;
 
-import io.metaquorum.raft.core.RaftStatus;
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.RoleName;
 import java.util.HashSet;
 import java.util.Set;
 

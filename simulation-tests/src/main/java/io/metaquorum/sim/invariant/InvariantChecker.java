@@ -1,10 +1,12 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CoreFailures;
+import io.metaquorum.sim.check.CheckFailure;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.RecordBatch;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
@@ -12,7 +14,7 @@ import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.storage.LogObserver;
 import io.metaquorum.sim.storage.SimRaftLog;
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.machine.AppendTracker;
 import java.util.Optional;
 
 /**
@@ -28,6 +30,9 @@ import java.util.Optional;
  * committed meanwhile; it fetches them again).
  */
 public final class InvariantChecker implements LogObserver {
+    /** A truncation the core asked for removed the diverging tail ({@link #afterTruncate}). */
+    public static final String TRUNCATION_HONORED = "diverging-entry-removed";
+
     private final SimCluster cluster;
     private final AppendTracker appends;
     private final CommittedLog committed;
@@ -123,6 +128,21 @@ public final class InvariantChecker implements LogObserver {
         }
     }
 
+    /**
+     * The core truncates a diverging tail (its leader's answer named the epoch where the logs
+     * part) and fetches from the new end; the log must hold nothing at or above that offset
+     * once {@code truncateTo} returned, or the diverging entry is fetched past and kept.
+     */
+    @Override
+    public void afterTruncate(SimRaftLog log, long offset) {
+        if (log.endOffset() > offset) {
+            Optional<RecordBatch> kept = log.batchHolding(offset);
+            throw new CheckFailure(TRUNCATION_HONORED, "node " + log.nodeId() + " truncated its log to " + offset
+                    + " but it still ends at " + log.endOffset() + ": the diverging entry at " + offset
+                    + kept.map(b -> " (epoch " + b.getEpoch() + ")").orElse("") + " remains");
+        }
+    }
+
     /** A LeaderChange record names the leader of its epoch: one more witness for {@link SingleLeaderCheck}. */
     @Override
     public void afterAppend(SimRaftLog log, RecordBatch batch) {
@@ -138,11 +158,12 @@ public final class InvariantChecker implements LogObserver {
         }
     }
 
-    private static ControlRecord parseControl(ByteString record, int nodeId, long baseOffset) {
+    /** A control record a node appended; one that does not parse is {@value CoreFailures#EXCEPTION}. */
+    static ControlRecord parseControl(ByteString record, int nodeId, long baseOffset) {
         try {
             return ControlRecord.parseFrom(record);
         } catch (InvalidProtocolBufferException e) {
-            throw new CheckFailure("core-exception", "node " + nodeId + " appended a control batch at " + baseOffset
+            throw new CheckFailure(CoreFailures.EXCEPTION, "node " + nodeId + " appended a control batch at " + baseOffset
                     + " that does not parse: " + e.getMessage());
         }
     }

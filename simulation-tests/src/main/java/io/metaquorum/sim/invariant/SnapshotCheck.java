@@ -1,5 +1,6 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.Optional;
 

@@ -4,49 +4,60 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A class loader in which one production class (of the raft core, the controller or the
- * broker) is replaced by its broken twin (mutation-testing style), so that a checker self-test
- * variant runs the production code with one rule wrong while production code carries no
- * parameter or hook for it.
+ * A world in which the project's classes are defined again, those a mutation changes from the
+ * mutation's classes (mutation-testing style), so a checker self-test variant runs production
+ * code with a few lines wrong while production code carries no parameter or hook for it. With
+ * no mutation it is the control world: the same machinery with nothing swapped, which must run
+ * exactly as the caller's world does.
  *
- * <p>Child-first for the project's classes that link to a replaceable one: the raft core, the
- * metadata layer, the broker, the servers and the simulation ({@code io.metaquorum.*} but the
- * shared packages below): they are defined again here from the parent's class files, so
- * every class that links to the replaced one links to the twin; the twin's bytes come from
- * {@link #TWINS_DIRECTORY} (compiled from {@code src/main/broken-rules} by the pom's
- * {@code compile-broken-rules} execution). Everything else (the JDK, protobuf, the generated
- * protocol, {@code io.metaquorum.common}) and this package are the parent's, shared with the
- * caller: only this package's types and JDK types cross between the two worlds
- * ({@link MutantEntry}, {@link RunOutcome}).
+ * <p>Child-first for the project's classes ({@code io.metaquorum.*} but the shared packages
+ * below): they are defined again here from the parent's class files, so every class that links
+ * to a mutated one links to the mutant; a class the mutation changes (each class compiled from
+ * a source its patch names, nested ones included) takes its bytes from
+ * {@code mutations/NAME/} on the class path, built from {@code src/mutations/NAME.patch} by
+ * {@link MutantCompiler}. Everything else (the JDK, protobuf, the generated protocol,
+ * {@code io.metaquorum.common}) and this package are the parent's, shared with the caller: only
+ * this package's types and JDK types cross between the two worlds ({@link MutantEntry},
+ * {@link RunOutcome}).
  */
 public final class MutantClassLoader extends ClassLoader {
-    /** Where, under the class path, the broken twins are; a directory no class path names itself. */
-    public static final String TWINS_DIRECTORY = "broken-rules/";
     private static final String ISOLATED_PREFIX = "io.metaquorum.";
-    /** The project's packages both worlds share: no twin replaces a class they link to. */
+    /** The project's packages both worlds share: no mutation changes them. */
     private static final String[] SHARED_PREFIXES = {"io.metaquorum.common.", "io.metaquorum.protocol.",
         MutantClassLoader.class.getPackageName() + "."};
 
-    private final String replacedClassName;
+    /** The mutation this world runs; null in the control world. */
+    private final String mutation;
 
-    /** A world in which {@code replaced} (a production class) is its twin. */
-    MutantClassLoader(Class<?> replaced, ClassLoader parent) {
-        super("mutant-" + replaced.getSimpleName(), parent);
-        this.replacedClassName = replaced.getName();
-        if (parent.getResource(resourceOf(replacedClassName, true)) == null) {
-            throw new IllegalStateException("no broken twin of " + replacedClassName + " under " + TWINS_DIRECTORY
-                    + " on the class path: build simulation-tests with Maven (execution compile-broken-rules)");
+    /** The world of {@code mutation} (the name of a built patch), or the control world if it is null. */
+    MutantClassLoader(String mutation, ClassLoader parent) {
+        super(mutation == null ? "mutation-control" : "mutation-" + mutation, parent);
+        this.mutation = mutation;
+        if (mutation != null && parent.getResource(mutationDirectory() + MutantCompiler.TARGETS_FILE) == null) {
+            throw new IllegalStateException("mutation " + mutation + " is not built (no " + mutationDirectory()
+                    + MutantCompiler.TARGETS_FILE + " on the class path): is there a src/mutations/" + mutation
+                    + ".patch? Build simulation-tests with Maven (phase process-classes)");
         }
     }
 
-    /** Whether {@code type}, as the caller's world links it, is the broken twin. */
-    public static boolean isTwin(Class<?> type) {
-        return type.getClassLoader() instanceof MutantClassLoader mutant
-                && mutant.replacedClassName.equals(type.getName());
+    /** The mutation of the world {@code type} is defined in: null in the caller's world and the control world. */
+    public static String mutationOf(Class<?> type) {
+        return type.getClassLoader() instanceof MutantClassLoader world ? world.mutation : null;
     }
 
-    public String replacedClassName() {
-        return replacedClassName;
+    /** Whether {@code type}'s bytes are its mutation's, not production's. */
+    public static boolean isMutated(Class<?> type) {
+        return type.getClassLoader() instanceof MutantClassLoader world && world.mutation != null
+                && world.getParent().getResource(world.mutationDirectory() + classFile(type.getName())) != null;
+    }
+
+    /** Whether {@code type} was defined again by a mutant or control world rather than by the caller's loader. */
+    public static boolean isDefinedAgain(Class<?> type) {
+        return type.getClassLoader() instanceof MutantClassLoader;
+    }
+
+    public String mutation() {
+        return mutation;
     }
 
     @Override
@@ -57,7 +68,7 @@ public final class MutantClassLoader extends ClassLoader {
         synchronized (getClassLoadingLock(name)) {
             Class<?> loaded = findLoadedClass(name);
             if (loaded == null) {
-                loaded = define(name, resourceOf(name, name.equals(replacedClassName)));
+                loaded = define(name);
             }
             if (resolve) {
                 resolveClass(loaded);
@@ -75,16 +86,26 @@ public final class MutantClassLoader extends ClassLoader {
         return name.startsWith(ISOLATED_PREFIX);
     }
 
-    private static String resourceOf(String className, boolean twin) {
-        return (twin ? TWINS_DIRECTORY : "") + className.replace('.', '/') + ".class";
+    private String mutationDirectory() {
+        return MutantCompiler.MUTATIONS_DIRECTORY + mutation + "/";
     }
 
-    private Class<?> define(String name, String resource) throws ClassNotFoundException {
-        try (InputStream in = getParent().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new ClassNotFoundException(name + " (no " + resource + " on the class path)");
-            }
-            byte[] bytes = in.readAllBytes();
+    private static String classFile(String className) {
+        return className.replace('.', '/') + ".class";
+    }
+
+    /** Defines {@code name} from its mutation's bytes if the mutation changes it, else from production's. */
+    private Class<?> define(String name) throws ClassNotFoundException {
+        String resource = classFile(name);
+        InputStream in = mutation == null ? null : getParent().getResourceAsStream(mutationDirectory() + resource);
+        if (in == null) {
+            in = getParent().getResourceAsStream(resource);
+        }
+        if (in == null) {
+            throw new ClassNotFoundException(name + " (no " + resource + " on the class path)");
+        }
+        try (InputStream bytesIn = in) {
+            byte[] bytes = bytesIn.readAllBytes();
             return defineClass(name, bytes, 0, bytes.length);
         } catch (IOException e) {
             throw new ClassNotFoundException(name + " (reading " + resource + ")", e);

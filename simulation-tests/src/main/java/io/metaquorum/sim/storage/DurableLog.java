@@ -1,6 +1,7 @@
 package io.metaquorum.sim.storage;
 
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.storage.LogIndex;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
 import java.util.ArrayList;
@@ -45,30 +46,18 @@ final class DurableLog {
     }
 
     void truncateTo(long offset) {
-        for (int i = batches.size() - 1; i >= 0; i--) {
-            RecordBatch batch = batches.get(i);
-            if (batch.getBaseOffset() >= offset) {
-                batches.remove(i);
-            } else {
-                if (RecordBatches.endOffset(batch) > offset) {
-                    batches.set(i, RecordBatches.truncate(batch, offset));
-                }
-                return;
-            }
-        }
+        RecordBatches.truncateTo(batches, offset);
     }
 
-    /** Mirrors the port's rule: keep the batches after a matching snapshot, else drop them all. */
+    /**
+     * The port's rule, from the log index every log uses: keep the batches after a matching
+     * snapshot, else drop them all. A torn batch is never here now: only a crash leaves one,
+     * and the next open drops it before anything is installed.
+     */
     void installSnapshot(OffsetAndEpoch id, byte[] content) {
-        int keepFrom = RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset());
-        int snapshotEpoch = snapshotId == null ? 0 : snapshotId.epoch();
-        boolean matches = keepFrom == 0 ? id.offset() == startOffset() && snapshotEpoch == id.epoch()
-                : keepFrom > 0 && batches.get(keepFrom - 1).getEpoch() == id.epoch();
-        if (matches) {
-            batches.subList(0, keepFrom).clear();
-        } else {
-            batches.clear();
-        }
+        int keptFrom = RecordBatches.indexOfBatchStartingAt(batches, id.offset(), endOffset());
+        boolean matches = LogIndex.of(snapshotId, batches).planStartMove(id, keptFrom >= 0).keepsBatches();
+        batches.subList(0, matches ? keptFrom : batches.size()).clear();
         snapshotId = id;
         snapshotContent = content.clone();
     }

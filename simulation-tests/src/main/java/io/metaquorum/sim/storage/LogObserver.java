@@ -15,6 +15,10 @@ public interface LogObserver {
     default void beforeTruncate(SimRaftLog log, long offset) {
     }
 
+    /** {@code log} was asked to drop the records at and above {@code offset}, and returned. */
+    default void afterTruncate(SimRaftLog log, long offset) {
+    }
+
     /** {@code log} has just appended {@code batch} (as leader or follower). */
     default void afterAppend(SimRaftLog log, RecordBatch batch) {
     }

@@ -69,11 +69,14 @@ public final class SimDisk {
         }
     }
 
-    /** A sync: the pending writes become durable, in order. */
-    void sync(List<PendingWrite> pending) {
-        for (PendingWrite write : pending) {
-            write.applyTo(log);
-        }
+    /** A sync: the pending appends become durable, in order. */
+    void sync(List<RecordBatch> pending) {
+        pending.forEach(log::append);
+    }
+
+    /** A synced truncation: nothing at or above {@code offset} is on the disk any more. */
+    void truncateTo(long offset) {
+        log.truncateTo(offset);
     }
 
     void installSnapshot(OffsetAndEpoch id, byte[] content) {
@@ -84,17 +87,16 @@ public final class SimDisk {
      * The process died with {@code pending} unsynced: decides what of it is on the disk.
      * Returns true if any pending write was lost.
      */
-    boolean crash(List<PendingWrite> pending) {
+    boolean crash(List<RecordBatch> pending) {
         int kept = 0;
         if (profile.untidyCrashes() && !pending.isEmpty()) {
             kept = random.nextInt(pending.size() + 1);
         }
         for (int i = 0; i < kept; i++) {
-            pending.get(i).applyTo(log);
+            log.append(pending.get(i));
         }
-        if (kept < pending.size() && profile.untidyCrashes() && pending.get(kept) instanceof PendingWrite.Append append
-                && random.nextDouble() < profile.tornWriteProbability()) {
-            log.append(torn(append.batch()));
+        if (kept < pending.size() && profile.untidyCrashes() && random.nextDouble() < profile.tornWriteProbability()) {
+            log.append(torn(pending.get(kept)));
             tornBatchCount++;
         }
         return kept < pending.size();

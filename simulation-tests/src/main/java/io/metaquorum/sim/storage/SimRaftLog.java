@@ -14,8 +14,9 @@ import java.util.Optional;
 /**
  * One process incarnation's log: the production {@link InMemoryRaftLog} as the view the
  * core reads and writes, over a {@link SimDisk} that only sees what a sync made durable.
- * Every write made since the last sync is pending; {@link #crash()} hands them to the
- * disk, which decides what survives.
+ * Every append made since the last sync is pending; {@link #crash()} hands them to the
+ * disk, which decides what survives. A truncation and a snapshot install are synced when
+ * they return (the {@link RaftLog} contract), and sync the pending appends with them.
  *
  * <p>Opening recovers from the disk and checks every batch's CRC: a torn last batch (a
  * crash mid-write) is dropped, as a write-ahead log's recovery drops a torn tail; a bad
@@ -29,7 +30,8 @@ public final class SimRaftLog implements RaftLog {
     private final InMemoryRaftLog memory;
     private final LogFaultMode mode;
     private final LogObserver observer;
-    private final List<PendingWrite> pending = new ArrayList<>();
+    /** The appends made since the last sync, in order: what a crash may lose. */
+    private final List<RecordBatch> pending = new ArrayList<>();
     private final boolean recoveredTornBatch;
 
     private SimRaftLog(SimDisk disk, InMemoryRaftLog memory, LogFaultMode mode, LogObserver observer,
@@ -112,7 +114,7 @@ public final class SimRaftLog implements RaftLog {
     public void append(RecordBatch batch) {
         disk.maybeFailWrite("append", batch.getBaseOffset());
         memory.append(batch);
-        pending.add(new PendingWrite.Append(batch));
+        pending.add(batch);
         observer.afterAppend(this, batch);
     }
 
@@ -140,12 +142,16 @@ public final class SimRaftLog implements RaftLog {
 
     @Override
     public void truncateTo(long offset) {
-        if (mode == LogFaultMode.SKIP_TRUNCATION) {
-            return;
-        }
         observer.beforeTruncate(this, offset);
-        memory.truncateTo(offset);
-        pending.add(new PendingWrite.Truncate(offset));
+        if (mode != LogFaultMode.SKIP_TRUNCATION) {
+            memory.truncateTo(offset);
+            // Durable when it returns, as the port requires and RocksDB's synced write gives: the
+            // earlier appends are synced with it (one WAL sync), then the tail is cut on the disk.
+            disk.sync(pending);
+            pending.clear();
+            disk.truncateTo(offset);
+        }
+        observer.afterTruncate(this, offset);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.metaquorum.sim.timeline;
 
-import io.metaquorum.sim.SimulationResult;
 import java.util.Locale;
 import java.util.Map;
 
@@ -24,7 +23,7 @@ public final class TimelineHtml {
     private TimelineHtml() {
     }
 
-    public static String render(Timeline timeline, SimulationResult result) {
+    public static String render(Timeline timeline, RunHeader result) {
         int rows = timeline.nodes().size();
         int systemRows = SystemRowsHtml.rows(timeline);
         int height = TOP + ROW * (rows + systemRows + 2) + 112;
@@ -53,11 +52,10 @@ public final class TimelineHtml {
         return page(timeline, result, svg.toString());
     }
 
-    private static String page(Timeline timeline, SimulationResult result, String svg) {
-        String verdict = result.passed() ? "passed"
-                : "FAILED at event " + result.failureEvent() + ": " + result.failure().getMessage();
+    private static String page(Timeline timeline, RunHeader result, String svg) {
+        String verdict = result.verdict();
         return "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>mq-simulate seed "
-                + result.options().seed() + "</title>\n<style>body{font-family:monospace;margin:16px}"
+                + result.seed() + "</title>\n<style>body{font-family:monospace;margin:16px}"
                 + " .fail{color:#b00020} svg{border:1px solid #ddd}</style></head><body>\n"
                 + "<h2>" + escape(timeline.title()) + "</h2>\n<p>" + escape(result.summaryLine()) + " &mdash; <span class='"
                 + (result.passed() ? "" : "fail") + "'>" + escape(verdict) + "</span></p>\n<p>"

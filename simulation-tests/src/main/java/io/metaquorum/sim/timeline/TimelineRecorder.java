@@ -1,6 +1,6 @@
 package io.metaquorum.sim.timeline;
 
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.workload.FaultListener;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.metaquorum.sim.workload;
 
+import io.metaquorum.sim.machine.StateMachineModel;
+import io.metaquorum.sim.machine.AppendTracker;
 import com.google.protobuf.ByteString;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;

@@ -1,5 +1,7 @@
 package io.metaquorum.sim.workload;
 
+import io.metaquorum.sim.machine.RecordStateMachine;
+import io.metaquorum.sim.machine.StateMachineModel;
 import com.google.protobuf.ByteString;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

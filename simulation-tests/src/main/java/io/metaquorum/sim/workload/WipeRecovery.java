@@ -1,7 +1,7 @@
 package io.metaquorum.sim.workload;
 
-import io.metaquorum.raft.core.RaftStatus;
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.invariant.CommittedPrefix;

@@ -65,7 +65,7 @@ class SimCommandTest {
 
     /** A variant that breaks a rule of the raft core runs in its mutant world, here through the command line. */
     @Test
-    void aBrokenCoreRuleRunsWithItsTwinAndIsCaught() {
+    void aBrokenCoreRuleRunsWithItsMutationAndIsCaught() {
         assertEquals(1, run("--seed", "1", "--events", "3000", "--broken", "pre-vote-bumps-epoch"));
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("epoch-campaigned: node 3 entered epoch 1 as UNATTACHED"), text);

@@ -1,18 +1,19 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CheckFailure;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
-import io.metaquorum.raft.core.RaftStatus;
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
-import io.metaquorum.sim.workload.AppendTracker;
+import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.workload.KeyValueModel;
-import io.metaquorum.sim.workload.RecordStateMachine;
+import io.metaquorum.sim.machine.RecordStateMachine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.metaquorum.sim.invariant;
 
+import io.metaquorum.sim.check.CheckFailure;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -3,43 +3,49 @@ package io.metaquorum.sim.mutation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.core.RaftCore;
-import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
-import io.metaquorum.raft.core.quorum.HighWatermarkRule;
+import io.metaquorum.raft.core.handler.FetchHandler;
+import io.metaquorum.raft.core.handler.VoteHandler;
 import io.metaquorum.sim.Simulation;
-import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
+import io.metaquorum.node.controller.ControllerNode;
 import org.junit.jupiter.api.Test;
 
 /** What a mutant world replaces, what it defines again, and what it shares with its caller. */
 class MutantClassLoaderTest {
-    private static final long[] OLD_EPOCH_ON_A_MAJORITY = {3, 3, 0};
-
-    private static long nextHighWatermark(Class<?> rule) throws ReflectiveOperationException {
-        return (long) rule.getMethod("next", long[].class, long.class, long.class)
-                .invoke(null, OLD_EPOCH_ON_A_MAJORITY, 3L, -1L);
+    private ClassLoader parent() {
+        return getClass().getClassLoader();
     }
 
     @Test
-    void theReplacedClassIsTheBrokenTwinAndOnlyThere() throws ReflectiveOperationException {
-        MutantClassLoader world = new MutantClassLoader(HighWatermarkRule.class, getClass().getClassLoader());
-        Class<?> twin = world.loadClass(HighWatermarkRule.class.getName());
-        assertTrue(MutantClassLoader.isTwin(twin));
-        assertFalse(MutantClassLoader.isTwin(HighWatermarkRule.class));
-        assertEquals(-1, nextHighWatermark(HighWatermarkRule.class), "production waits for the current epoch");
-        assertEquals(3, nextHighWatermark(twin), "the twin commits the older epoch's entries");
-        Class<?> otherRule = world.loadClass(EpochAdoptionRule.class.getName());
-        assertFalse(MutantClassLoader.isTwin(otherRule), "only the named class is replaced");
+    void onlyTheClassesOfTheMutatedSourcesTakeTheMutationsBytes() throws ClassNotFoundException {
+        MutantClassLoader world = new MutantClassLoader("hw-over-old-epoch", parent());
+        Class<?> mutated = world.loadClass(FetchHandler.class.getName());
+        assertTrue(MutantClassLoader.isMutated(mutated));
+        assertFalse(MutantClassLoader.isMutated(FetchHandler.class));
+        assertEquals("hw-over-old-epoch", MutantClassLoader.mutationOf(mutated));
+        Class<?> other = world.loadClass(VoteHandler.class.getName());
+        assertFalse(MutantClassLoader.isMutated(other), "only the patched source's classes are the mutation's");
+        assertTrue(MutantClassLoader.isDefinedAgain(other));
+    }
+
+    @Test
+    void aMutationThatIsNotBuiltIsRefused() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> new MutantClassLoader("no-such-mutation", parent()));
+        assertTrue(refused.getMessage().contains("src/mutations/no-such-mutation.patch"), refused.getMessage());
     }
 
     @Test
     void raftAndSimulationClassesAreDefinedAgainTheRestIsShared() throws ClassNotFoundException {
-        MutantClassLoader world = new MutantClassLoader(HighWatermarkRule.class, getClass().getClassLoader());
+        MutantClassLoader world = new MutantClassLoader("hw-over-old-epoch", parent());
         assertNotSame(RaftCore.class, world.loadClass(RaftCore.class.getName()));
         assertNotSame(Simulation.class, world.loadClass(Simulation.class.getName()));
         assertSame(world, world.loadClass(RaftCore.class.getName()).getClassLoader());
@@ -51,16 +57,29 @@ class MutantClassLoaderTest {
     }
 
     @Test
-    void aControllerClassCanBeReplacedAndTheLayersAboveItAreDefinedAgain() throws ClassNotFoundException {
-        String fenceChanges = "io.metaquorum.metadata.controller.PartitionChanges";
-        Class<?> production = Class.forName(fenceChanges);
-        MutantClassLoader world = new MutantClassLoader(production, getClass().getClassLoader());
-        assertTrue(MutantClassLoader.isTwin(world.loadClass(fenceChanges)));
-        assertFalse(MutantClassLoader.isTwin(production));
-        assertNotSame(QuorumController.class, world.loadClass(QuorumController.class.getName()),
-                "the controller links to the twin");
-        assertNotSame(ControllerAdminEndpoint.class, world.loadClass(ControllerAdminEndpoint.class.getName()));
+    void aNodeClassCanBeMutatedWithItsNestedClassesAndTheLayersAroundItAreDefinedAgain()
+            throws ReflectiveOperationException {
+        MutantClassLoader world = new MutantClassLoader("stale-read", parent());
+        String gatewayName = ControllerNode.class.getName() + "$Gateway";
+        Class<?> gateway = world.loadClass(gatewayName);
+        assertTrue(MutantClassLoader.isMutated(world.loadClass(ControllerNode.class.getName())));
+        assertTrue(MutantClassLoader.isMutated(gateway));
+        assertFalse(MutantClassLoader.isMutated(world.loadClass(QuorumController.class.getName())));
+        assertNotSame(QuorumController.class, world.loadClass(QuorumController.class.getName()));
         assertSame(VoteRequest.class, world.loadClass(VoteRequest.class.getName()));
-        assertSame(Invariants.class, world.loadClass(Invariants.class.getName()));
+        // The patch's added field is there: the class really is the patched source, compiled.
+        assertNotSame(null, gateway.getDeclaredField("previous"));
+        assertThrows(NoSuchFieldException.class, () -> Class.forName(gatewayName).getDeclaredField("previous"));
+    }
+
+    @Test
+    void theControlWorldDefinesEveryProjectClassAgainAndSwapsNone() throws ClassNotFoundException {
+        MutantClassLoader control = new MutantClassLoader(null, parent());
+        Class<?> handler = control.loadClass(FetchHandler.class.getName());
+        assertNotSame(FetchHandler.class, handler);
+        assertTrue(MutantClassLoader.isDefinedAgain(handler));
+        assertFalse(MutantClassLoader.isMutated(handler));
+        assertNull(MutantClassLoader.mutationOf(handler));
+        assertFalse(MutantClassLoader.isMutated(control.loadClass(QuorumController.class.getName())));
     }
 }

@@ -10,7 +10,7 @@ import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.message.RequestFailure;
-import io.metaquorum.sim.TraceHash;
+import io.metaquorum.sim.trace.TraceHash;
 import io.metaquorum.sim.clock.SimClock;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import java.util.ArrayList;

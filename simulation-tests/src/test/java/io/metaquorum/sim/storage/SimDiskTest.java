@@ -124,23 +124,50 @@ class SimDiskTest {
     }
 
     @Test
-    void aTruncationBecomesDurableOnlyWithTheNextSync() {
+    void aTruncationIsDurableWhenItReturns() {
         SimDisk disk = disk(DiskProfile.reliable());
         SimRaftLog log = open(disk);
         log.append(batch(0, 1, 10));
         log.flush();
         log.truncateTo(5);
-        assertEquals(5, log.endOffset());
-        log.crash();
-        assertEquals(10, open(disk).endOffset(), "the disk still has the pre-truncation log");
-        SimRaftLog again = open(disk);
-        again.truncateTo(5);
-        again.append(batch(5, 2, 1));
-        again.flush();
-        again.crash();
-        SimRaftLog synced = open(disk);
-        assertEquals(6, synced.endOffset());
-        assertEquals(2, synced.lastEpoch());
+        assertEquals(5, disk.durableEndOffset(), "the truncation reached the disk before returning");
+        assertFalse(log.crash(), "nothing was pending");
+        SimRaftLog recovered = open(disk);
+        assertEquals(5, recovered.endOffset(), "the truncated tail does not come back");
+        assertFalse(disk.durablyStores(5, 1));
+    }
+
+    /**
+     * The shape of a lost truncation: a follower cuts its tail on the leader's word, appends
+     * the leader's records unsynced and crashes before the sync; keeping none of the pending
+     * appends must not bring the old tail back.
+     */
+    @Test
+    void aCrashAfterTruncateAndUnsyncedAppendsKeepsTheTruncation() {
+        SimDisk disk = new SimDisk(1, lowestDraws(), new DiskProfile(1, 1, 0, 0, 0, true, 0));
+        SimRaftLog log = open(disk);
+        log.append(batch(0, 1, 10));
+        log.flush();
+        log.truncateTo(4);
+        log.append(batch(4, 2, 3));
+        assertTrue(log.crash(), "the unsynced appends were lost");
+        SimRaftLog recovered = open(disk);
+        assertEquals(4, recovered.endOffset());
+        assertEquals(1, recovered.lastEpoch());
+    }
+
+    @Test
+    void aTruncationSyncsTheAppendsBeforeIt() {
+        SimDisk disk = disk(DiskProfile.reliable());
+        SimRaftLog log = open(disk);
+        log.append(batch(0, 1, 3));
+        log.append(batch(3, 1, 4));
+        log.truncateTo(5);
+        assertFalse(log.crash(), "the truncation's sync took the pending appends with it");
+        SimRaftLog recovered = open(disk);
+        assertEquals(5, recovered.endOffset());
+        assertEquals(1, recovered.read(3, 1000).get(0).getEpoch());
+        assertFalse(disk.durablyStores(5, 1));
     }
 
     @Test

@@ -3,8 +3,8 @@ package io.metaquorum.sim.timeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.raft.core.RaftStatus;
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.sim.BrokenVariant;
 import io.metaquorum.sim.Simulation;
 import io.metaquorum.sim.SimulationOptions;
@@ -44,7 +44,7 @@ class SimTimelineTest {
         SimulationOptions options = new SimulationOptions(4, 3000, EnumSet.noneOf(FaultKind.class), false, 3, 1,
                 BrokenVariant.NONE, true);
         SimulationResult result = Simulation.run(options);
-        String html = TimelineHtml.render(result.timeline(), result);
+        String html = TimelineHtml.render(result.timeline(), result.timelineHeader());
         assertTrue(html.startsWith("<!DOCTYPE html>"));
         assertTrue(html.contains("<svg"));
         assertTrue(html.contains("node 1 voter") && html.contains("node 4 obs."));
@@ -56,7 +56,7 @@ class SimTimelineTest {
 
     @Test
     void aSystemRunHasARowPerBrokerAndAMarkPerAdminCall() {
-        SimulationOptions options = SimulationOptions.systemDefaults(4).withEvents(8_000).withTimeline(true);
+        SimulationOptions options = SimulationOptions.systemDefaults(1).withEvents(8_000).withTimeline(true);
         SimulationResult result = Simulation.run(options);
         assertTrue(result.passed(), result.summaryLine());
         Timeline timeline = result.timeline();
@@ -76,7 +76,7 @@ class SimTimelineTest {
             assertTrue(List.of("ok", "error", "unknown").contains(mark.outcome()), mark.toString());
             assertTrue(mark.endMs() >= mark.startMs() && mark.items() > 0, mark.toString());
         }
-        String html = TimelineHtml.render(timeline, result);
+        String html = TimelineHtml.render(timeline, result.timelineHeader());
         assertEquals(timeline.admin().size(), count(html, "<title>client "));
         assertTrue(html.contains("broker 4") && html.contains("committed image: FENCED") && html.contains("admin calls"));
         Timeline again = Simulation.run(options).timeline();
@@ -89,7 +89,7 @@ class SimTimelineTest {
                 BrokenVariant.NONE, true);
         SimulationResult result = Simulation.run(options);
         assertTrue(result.timeline().brokers().isEmpty() && result.timeline().admin().isEmpty());
-        assertTrue(!TimelineHtml.render(result.timeline(), result).contains("admin calls"));
+        assertTrue(!TimelineHtml.render(result.timeline(), result.timelineHeader()).contains("admin calls"));
     }
 
     private static void assertContiguous(List<Timeline.Period> periods, long endMs) {

@@ -1,5 +1,7 @@
 package io.metaquorum.sim.workload;
 
+import io.metaquorum.sim.machine.RecordStateMachine;
+import io.metaquorum.sim.machine.AppendTracker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -68,7 +68,7 @@ final class ReadOnlyDir {
         }
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            process.waitFor();
+            process.waitFor(10, TimeUnit.SECONDS);
             return false;
         }
         return process.exitValue() == 0;

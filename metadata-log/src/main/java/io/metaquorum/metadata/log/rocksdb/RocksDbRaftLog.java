@@ -1,20 +1,17 @@
 package io.metaquorum.metadata.log.rocksdb;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.common.proto.AliasingParser;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RaftLog;
-import io.metaquorum.raft.storage.RaftLogRules;
+import io.metaquorum.raft.storage.LogIndex;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.RecordBatches;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -49,15 +46,11 @@ public final class RocksDbRaftLog implements RaftLog {
     private final TailCache tail;
     /** Invariant: the keys of the {@code log} family, contiguous from {@code startOffset} to {@code endOffset}. */
     private final BatchOffsets offsets;
-    /** Invariant: the {@code epochs} family: each epoch present in the log and its first offset. */
-    private final TreeMap<Integer, Long> epochStarts;
-    /** Invariant: the offset of {@code snapshotId} (0 without one), as recorded in {@code meta}. */
-    private long startOffset;
-    private long endOffset;
-    /** Invariant: {@code startOffset <= flushedEndOffset <= endOffset}. */
-    private long flushedEndOffset;
-    /** The latest (and only kept) snapshot; null without one. */
-    private OffsetAndEpoch snapshotId;
+    /**
+     * Invariant: its epochs are the {@code epochs} family; its snapshot (the latest and only
+     * kept) is the one recorded in {@code meta}.
+     */
+    private final LogIndex index;
     /** Appends not yet handed to RocksDB; null when there are none. */
     private LogWrite pending;
     private long pendingBytes;
@@ -68,11 +61,7 @@ public final class RocksDbRaftLog implements RaftLog {
         this.snapshots = snapshots;
         this.tail = new TailCache(tailCacheBytesMax);
         this.offsets = recovered.offsets();
-        this.epochStarts = recovered.epochStarts();
-        this.snapshotId = recovered.snapshotId();
-        this.startOffset = snapshotId == null ? 0 : snapshotId.offset();
-        this.endOffset = recovered.endOffset();
-        this.flushedEndOffset = endOffset;
+        this.index = LogIndex.recovered(recovered.snapshotId(), recovered.epochStarts(), recovered.endOffset());
     }
 
     /**
@@ -89,39 +78,37 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public long startOffset() {
-        return startOffset;
+        return index.startOffset();
     }
 
     @Override
     public long endOffset() {
-        return endOffset;
+        return index.endOffset();
     }
 
     @Override
     public long flushedEndOffset() {
-        return flushedEndOffset;
+        return index.flushedEndOffset();
     }
 
     @Override
     public int lastEpoch() {
-        return epochStarts.isEmpty() ? snapshotEpoch() : epochStarts.lastKey();
+        return index.lastEpoch();
     }
 
     @Override
     public void append(RecordBatch batch) {
-        RaftLogRules.checkAppend(batch, endOffset, lastEpoch());
-        boolean newEpoch = epochStarts.isEmpty() || batch.getEpoch() > epochStarts.lastKey();
+        boolean newEpoch = index.append(batch);
         if (pending == null) {
             pending = database.newWrite();
         }
         pending.putBatch(batch);
         if (newEpoch) {
+            // The epoch's start goes in the same write as its first batch: durable together.
             pending.putEpochStart(batch.getEpoch(), batch.getBaseOffset());
-            epochStarts.put(batch.getEpoch(), batch.getBaseOffset());
         }
         offsets.add(batch.getBaseOffset());
         tail.add(batch);
-        endOffset = RecordBatches.endOffset(batch);
         pendingBytes += RecordBatches.sizeInBytes(batch);
         if (pendingBytes >= PENDING_BYTES_MAX) {
             writePending(false);
@@ -138,12 +125,12 @@ public final class RocksDbRaftLog implements RaftLog {
         } else {
             database.syncWal();
         }
-        flushedEndOffset = endOffset;
+        index.flush();
     }
 
     @Override
     public boolean hasUnflushed() {
-        return flushedEndOffset < endOffset;
+        return index.hasUnflushed();
     }
 
     /** Hands the pending appends to RocksDB, synced or not. */
@@ -164,50 +151,46 @@ public final class RocksDbRaftLog implements RaftLog {
 
     @Override
     public List<RecordBatch> read(long fromOffset, int maxBytes) {
-        RaftLogRules.checkRead(fromOffset, maxBytes, startOffset, endOffset);
-        if (fromOffset == endOffset) {
+        index.checkRead(fromOffset, maxBytes);
+        if (fromOffset == index.endOffset()) {
             return List.of();
         }
-        int index = offsets.floorIndex(fromOffset);
-        long baseOffset = offsets.get(index);
-        return tail.holds(baseOffset) ? tail.read(baseOffset, maxBytes) : readStored(index, maxBytes);
+        int batchIndex = offsets.floorIndex(fromOffset);
+        long baseOffset = offsets.get(batchIndex);
+        return tail.holds(baseOffset) ? tail.read(baseOffset, maxBytes) : readStored(batchIndex, maxBytes);
     }
 
     @Override
     public void truncateTo(long offset) {
-        RaftLogRules.checkTruncate(offset, startOffset);
-        if (offset >= endOffset) {
+        if (!index.truncates(offset)) {
             return;
         }
         writePending(false);
-        int index = offsets.floorIndex(offset);
-        long baseOffset = offsets.get(index);
-        RecordBatch cut = baseOffset < offset ? RecordBatches.truncate(batchAt(index), offset) : null;
-        List<Integer> droppedEpochs = epochStarts.entrySet().stream()
-                .filter(entry -> entry.getValue() >= offset).map(Map.Entry::getKey).toList();
+        int batchIndex = offsets.floorIndex(offset);
+        long baseOffset = offsets.get(batchIndex);
+        RecordBatch cut = baseOffset < offset ? RecordBatches.truncate(batchAt(batchIndex), offset) : null;
+        // Synced before it returns, as the port requires: the removed tail must not come back.
         try (LogWrite write = database.newWrite()) {
-            write.deleteBatches(baseOffset, endOffset);
+            write.deleteBatches(baseOffset, index.endOffset());
             if (cut != null) {
                 write.putBatch(cut);
             }
-            droppedEpochs.forEach(write::deleteEpoch);
+            index.epochsFrom(offset).forEach(write::deleteEpoch);
             write.commitSynced();
         }
-        offsets.keepFirst(cut != null ? index + 1 : index);
-        droppedEpochs.forEach(epochStarts::remove);
+        offsets.keepFirst(cut != null ? batchIndex + 1 : batchIndex);
         tail.truncateTo(offset);
-        endOffset = offset;
-        flushedEndOffset = Math.min(flushedEndOffset, offset);
+        index.truncateTo(offset);
     }
 
     @Override
     public OffsetAndEpoch endOffsetForEpoch(int epoch) {
-        return RaftLogRules.endOffsetForEpoch(epochStarts, epoch, startOffset, snapshotEpoch(), endOffset);
+        return index.endOffsetForEpoch(epoch);
     }
 
     @Override
     public Optional<OffsetAndEpoch> latestSnapshot() {
-        return Optional.ofNullable(snapshotId);
+        return index.latestSnapshot();
     }
 
     /** Thread-safe: the writer only touches its own temporary file until it is installed. */
@@ -222,12 +205,12 @@ public final class RocksDbRaftLog implements RaftLog {
             throw new IllegalArgumentException("snapshot " + frozen.id() + " was not written for this log");
         }
         OffsetAndEpoch id = writer.id();
-        RaftLogRules.checkSnapshotNotOlder(id, startOffset, snapshotEpoch());
+        index.checkSnapshotNotOlder(id);
         snapshots.commit(writer);
-        OffsetAndEpoch previous = snapshotId;
+        Optional<OffsetAndEpoch> previous = index.latestSnapshot();
         moveStartTo(id);
-        if (previous != null && !previous.equals(id)) {
-            snapshots.delete(previous);
+        if (previous.isPresent() && !previous.get().equals(id)) {
+            snapshots.delete(previous.get());
         }
     }
 
@@ -262,81 +245,43 @@ public final class RocksDbRaftLog implements RaftLog {
      */
     void moveStartTo(OffsetAndEpoch id) {
         writePending(false);
-        boolean matches = matches(id);
-        int keptFrom = matches ? batchIndexStartingAt(id.offset()) : offsets.size();
-        Integer continuingEpoch = matches && id.offset() < endOffset ? epochAt(id.offset()) : null;
-        List<Integer> droppedEpochs = epochStarts.entrySet().stream()
-                .filter(entry -> !matches || entry.getValue() < id.offset()).map(Map.Entry::getKey).toList();
+        int keptFrom = batchIndexStartingAt(id.offset());
+        LogIndex.StartMove move = index.planStartMove(id, keptFrom >= 0);
+        long startOffset = index.startOffset();
+        long endOffset = index.endOffset();
         try (LogWrite write = database.newWrite()) {
-            write.deleteBatches(startOffset, matches ? id.offset() : endOffset);
-            droppedEpochs.forEach(write::deleteEpoch);
-            if (continuingEpoch != null) {
-                write.putEpochStart(continuingEpoch, id.offset());
-            }
+            write.deleteBatches(startOffset, move.keepsBatches() ? id.offset() : endOffset);
+            move.droppedEpochs().forEach(write::deleteEpoch);
+            move.continuingEpoch().ifPresent(epoch -> write.putEpochStart(epoch, id.offset()));
             write.putMeta(Keys.LOG_START, Keys.snapshotIdValue(id));
             write.commitSynced();
         }
-        offsets.dropFirst(keptFrom);
-        droppedEpochs.forEach(epochStarts::remove);
-        if (continuingEpoch != null) {
-            epochStarts.put(continuingEpoch, id.offset());
-        }
-        if (matches) {
+        offsets.dropFirst(move.keepsBatches() ? keptFrom : offsets.size());
+        if (move.keepsBatches()) {
             tail.dropBefore(id.offset());
         } else {
             tail.clear();
-            endOffset = id.offset();
         }
-        startOffset = id.offset();
-        // The snapshot is durable, so everything up to its offset is; nothing beyond is left after a reset.
-        flushedEndOffset = Math.min(Math.max(flushedEndOffset, startOffset), endOffset);
-        snapshotId = id;
-        Invariants.check(startOffset <= flushedEndOffset && flushedEndOffset <= endOffset,
-                "offsets out of order after snapshot %s: start %d flushed %d end %d",
-                id, startOffset, flushedEndOffset, endOffset);
-    }
-
-    private boolean matches(OffsetAndEpoch id) {
-        if (id.offset() == startOffset) {
-            return id.epoch() == snapshotEpoch();
-        }
-        return batchIndexStartingAt(id.offset()) > 0 && epochAt(id.offset() - 1) == id.epoch();
+        index.moveStart(move);
     }
 
     /** The index of the batch starting at {@code offset} (the batch count at the end), else -1. */
     private int batchIndexStartingAt(long offset) {
-        if (offset == endOffset) {
+        if (offset == index.endOffset()) {
             return offsets.size();
         }
-        return offset > endOffset ? -1 : offsets.indexOf(offset);
-    }
-
-    /** The epoch of the record at {@code offset}, which must be in the log. */
-    private int epochAt(long offset) {
-        Map.Entry<Integer, Long> holding = null;
-        for (Map.Entry<Integer, Long> entry : epochStarts.descendingMap().entrySet()) {
-            if (entry.getValue() <= offset) {
-                holding = entry;
-                break;
-            }
-        }
-        Invariants.check(holding != null, "no epoch holds offset %d in %s", offset, epochStarts);
-        return holding.getKey();
-    }
-
-    private int snapshotEpoch() {
-        return snapshotId == null ? 0 : snapshotId.epoch();
+        return offset > index.endOffset() ? -1 : offsets.indexOf(offset);
     }
 
     private void requireSnapshot(OffsetAndEpoch id) {
-        if (snapshotId == null || !snapshotId.equals(id)) {
-            throw new IllegalArgumentException("no snapshot " + id + "; the latest is " + snapshotId);
+        if (!index.latestSnapshot().equals(Optional.of(id))) {
+            throw new IllegalArgumentException("no snapshot " + id + "; the latest is " + index.latestSnapshot());
         }
     }
 
-    /** The batch at {@code index} of the index, from the tail cache or else from RocksDB. */
-    private RecordBatch batchAt(int index) {
-        long baseOffset = offsets.get(index);
+    /** The {@code position}-th batch of the log, from the tail cache or else from RocksDB. */
+    private RecordBatch batchAt(int position) {
+        long baseOffset = offsets.get(position);
         if (tail.holds(baseOffset)) {
             return tail.get(baseOffset);
         }
@@ -351,8 +296,8 @@ public final class RocksDbRaftLog implements RaftLog {
         long bytes = 0;
         try (RocksIterator iterator = database.newIterator(database.log())) {
             iterator.seek(Keys.offsetKey(offsets.get(fromIndex)));
-            for (int index = fromIndex; index < offsets.size(); index++, iterator.next()) {
-                long expected = offsets.get(index);
+            for (int position = fromIndex; position < offsets.size(); position++, iterator.next()) {
+                long expected = offsets.get(position);
                 if (!iterator.isValid()) {
                     database.checkIterator(iterator);
                     throw new CorruptLogException(expected, "batch is missing from the log");
@@ -368,7 +313,7 @@ public final class RocksDbRaftLog implements RaftLog {
                     break;
                 }
                 RecordBatch batch = parseStored(expected, value);
-                long next = index + 1 < offsets.size() ? offsets.get(index + 1) : endOffset;
+                long next = position + 1 < offsets.size() ? offsets.get(position + 1) : index.endOffset();
                 if (RecordBatches.endOffset(batch) != next) {
                     throw new CorruptLogException(RecordBatches.endOffset(batch), "no stored batch holds offsets ["
                             + RecordBatches.endOffset(batch) + ", " + next + ")");

@@ -4,7 +4,6 @@ import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotScheduler;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
-import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * Writes a node's snapshots off the raft driver thread: the loader hands over an immutable
  * image ({@link SnapshotTask}); this thread streams it as records into a new snapshot
  * (a temporary file, batch by batch, then forced), and then asks the driver to register it
- * ({@link RaftCore#createSnapshot}, a small task: rename and move the log start), after
+ * (the replica's {@code registerSnapshot}, a small task: rename and move the log start), after
  * which the log below it is deleted. One snapshot at a time: a request while one is being
  * written or registered is refused, and the loader asks again at its next commit.
  *
@@ -37,7 +36,7 @@ public final class SnapshotWriterThread implements SnapshotScheduler, AutoClosea
 
     private final String logPrefix;
     private final Function<OffsetAndEpoch, SnapshotWriter> writers;
-    private final Consumer<Consumer<RaftCore>> coreTasks;
+    private final SnapshotRegistration registration;
     private final SnapshotLimits limits;
     private final FaultHandler faultHandler;
     private final BlockingQueue<SnapshotTask> tasks = new ArrayBlockingQueue<>(1);
@@ -48,14 +47,14 @@ public final class SnapshotWriterThread implements SnapshotScheduler, AutoClosea
     /**
      * @param writers   a new snapshot writer by id (production: {@code RaftLog::createSnapshot},
      *                  thread-safe there)
-     * @param coreTasks runs a task on the driver thread (production: {@code raftNode::execute})
+     * @param registration hands a written snapshot to the replica (production: {@code RaftNode::registerSnapshot})
      */
     public SnapshotWriterThread(String logPrefix, Function<OffsetAndEpoch, SnapshotWriter> writers,
-                                Consumer<Consumer<RaftCore>> coreTasks, SnapshotLimits limits,
+                                SnapshotRegistration registration, SnapshotLimits limits,
                                 FaultHandler faultHandler) {
         this.logPrefix = logPrefix;
         this.writers = writers;
-        this.coreTasks = coreTasks;
+        this.registration = registration;
         this.limits = limits;
         this.faultHandler = faultHandler;
         this.thread = new Thread(this::run, "snapshot-writer-" + logPrefix.trim());
@@ -116,7 +115,7 @@ public final class SnapshotWriterThread implements SnapshotScheduler, AutoClosea
         LOG.info("{}snapshot {} written: {} records, {} bytes in {} ms; registering it", logPrefix, task.id(),
                 records, writer.sizeBytes(), writtenMs);
         try {
-            coreTasks.accept(core -> register(core, writer));
+            registration.register(writer, registered -> onRegistered(writer, registered));
         } catch (RejectedExecutionException e) {
             // The driver is stopping or its queue is full: the loader asks again later.
             LOG.warn("{}snapshot {} not registered: {}", logPrefix, task.id(), e.getMessage());
@@ -125,10 +124,16 @@ public final class SnapshotWriterThread implements SnapshotScheduler, AutoClosea
         }
     }
 
+    /** How a written snapshot reaches the replica; the outcome is told on the replica's thread. */
+    @FunctionalInterface
+    public interface SnapshotRegistration {
+        void register(SnapshotWriter writer, Consumer<Boolean> registered);
+    }
+
     /** On the driver thread. */
-    private void register(RaftCore core, SnapshotWriter writer) {
+    private void onRegistered(SnapshotWriter writer, boolean registered) {
         try {
-            if (!core.createSnapshot(writer)) {
+            if (!registered) {
                 LOG.info("{}snapshot {} discarded: the log already starts at or after it", logPrefix, writer.id());
             }
         } finally {

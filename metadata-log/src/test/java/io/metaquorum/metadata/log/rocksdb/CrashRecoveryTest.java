@@ -14,7 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A process that dies without closing the database leaves a log that reopens (WAL recovery). */
+/**
+ * A process that dies without closing the database leaves a log that reopens (WAL recovery).
+ * A halted process keeps its page cache, so this cannot show that anything was synced:
+ * {@link DurabilityTraceTest} does.
+ */
 class CrashRecoveryTest {
     @TempDir
     Path directory;

@@ -19,7 +19,7 @@ import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.core.RaftStatus;
+import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.driver.RaftDriver;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
@@ -63,7 +63,7 @@ class SnapshotRestartTest {
         final MetadataLogStore store = MetadataLogStore.open(directory, 0);
         final AtomicReference<RaftDriver> driver = new AtomicReference<>();
         final SnapshotWriterThread snapshots = new SnapshotWriterThread("[node 1] ", store.raftLog()::createSnapshot,
-                task -> driver.get().execute(task), new SnapshotLimits(7, 4 << 10), faultHandler);
+                (writer, registered) -> driver.get().registerSnapshot(writer, registered), new SnapshotLimits(7, 4 << 10), faultHandler);
         final MetadataLoader loader = new MetadataLoader("[node 1] ", SNAPSHOT_TRIGGER_BYTES, snapshots);
         final List<RecordBatch> committed = new CopyOnWriteArrayList<>();
         final List<OffsetAndEpoch> snapshotsLoaded = new CopyOnWriteArrayList<>();

@@ -10,7 +10,6 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
-import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.storage.InMemorySnapshotWriter;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.StorageException;
@@ -36,7 +35,7 @@ class SnapshotWriterThreadTest {
 
     @Test
     void writesOffTheCallersThreadAndRefusesASecondUntilTheFirstIsRegistered() throws Exception {
-        BlockingQueue<Consumer<RaftCore>> driverTasks = new LinkedBlockingQueue<>();
+        BlockingQueue<SnapshotWriter> driverTasks = new LinkedBlockingQueue<>();
         CompletableFuture<String> writerThread = new CompletableFuture<>();
         CompletableFuture<Throwable> fault = new CompletableFuture<>();
         InMemorySnapshotWriter[] written = new InMemorySnapshotWriter[1];
@@ -44,14 +43,15 @@ class SnapshotWriterThreadTest {
             writerThread.complete(Thread.currentThread().getName());
             written[0] = new InMemorySnapshotWriter(id);
             return written[0];
-        }, driverTasks::add, new SnapshotLimits(10, 1 << 20), (message, cause) -> fault.complete(cause))) {
+        }, (writer, registered) -> driverTasks.add(writer), new SnapshotLimits(10, 1 << 20), (message, cause) -> fault.complete(cause))) {
             thread.start();
             assertTrue(thread.trySchedule(task(100)));
             assertFalse(thread.trySchedule(task(101)), "one snapshot at a time");
-            Consumer<RaftCore> register = driverTasks.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+            SnapshotWriter register = driverTasks.poll(WAIT_SECONDS, TimeUnit.SECONDS);
             assertTrue(register != null, "the written snapshot is handed to the driver to register");
             assertTrue(written[0].isFrozen(), "complete and durable before registration");
-            assertTrue(writerThread.get().startsWith("snapshot-writer"), writerThread.get());
+            String writerThreadName = writerThread.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertTrue(writerThreadName.startsWith("snapshot-writer"), writerThreadName);
             assertTrue(thread.isBusy(), "busy until the driver registers it");
             assertFalse(thread.trySchedule(task(102)));
             assertFalse(fault.isDone());
@@ -61,9 +61,9 @@ class SnapshotWriterThreadTest {
     @Test
     void aFailedWriteGoesToTheFaultHandlerAndFreesTheThread() throws Exception {
         CompletableFuture<Throwable> fault = new CompletableFuture<>();
-        BlockingQueue<Consumer<RaftCore>> driverTasks = new LinkedBlockingQueue<>();
+        BlockingQueue<SnapshotWriter> driverTasks = new LinkedBlockingQueue<>();
         try (SnapshotWriterThread thread = new SnapshotWriterThread("[node 1] ", id -> new FailingWriter(id),
-                driverTasks::add, SnapshotLimits.DEFAULTS, (message, cause) -> fault.complete(cause))) {
+                (writer, registered) -> driverTasks.add(writer), SnapshotLimits.DEFAULTS, (message, cause) -> fault.complete(cause))) {
             thread.start();
             assertTrue(thread.trySchedule(task(5)));
             assertInstanceOf(StorageException.class, fault.get(WAIT_SECONDS, TimeUnit.SECONDS));

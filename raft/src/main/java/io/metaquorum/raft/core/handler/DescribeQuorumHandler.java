@@ -5,7 +5,7 @@ import io.metaquorum.protocol.DescribeQuorumRequest;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ReplicaState;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.quorum.ReplicaProgress;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.message.RaftRequest;

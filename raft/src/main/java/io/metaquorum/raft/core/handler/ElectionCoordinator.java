@@ -1,8 +1,7 @@
 package io.metaquorum.raft.core.handler;
 
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.raft.core.CoreContext;
-import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.Prospective;
@@ -188,8 +187,7 @@ public final class ElectionCoordinator {
 
     private void losePreVote(Prospective p, long nowMs) {
         if (p.lastLeaderId() >= 0) {
-            ctx.roles().toFollowerAfterLostPreVote(nowMs, PreVoteRetryRule.leaderStillLostAfterPreVote(),
-                    ctx.config().timeouts().fetchTimeoutMs());
+            ctx.roles().toFollowerAfterLostPreVote(nowMs);
         } else {
             ctx.roles().toUnattachedAfterPreVote(nowMs,
                     ctx.roles().timers().electionBackoffMs(p.retries() + 1) + ctx.roles().timers().electionTimeoutMs());
@@ -214,7 +212,7 @@ public final class ElectionCoordinator {
      * following) and refuses it in turn (see {@link VoteHandler}), and both wait out a round.
      */
     void onPeerPreVoting(int voterId) {
-        if (!PreVoteRetryRule.askAgainWhenRefuserPreVotes() || !(ctx.role() instanceof Prospective p)) {
+        if (!(ctx.role() instanceof Prospective p)) {
             return;
         }
         if (p.tally().forgetRejection(voterId)) {

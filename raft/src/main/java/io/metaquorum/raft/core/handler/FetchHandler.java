@@ -6,13 +6,13 @@ import io.metaquorum.protocol.FetchPartitionResponse;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.raft.core.CoreContext;
-import io.metaquorum.raft.core.quorum.HighWatermarkRule;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.core.role.Leader.ParkedFetch;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -95,14 +95,30 @@ public final class FetchHandler {
         }
     }
 
-    /** Moves the high watermark as far as the rule allows given every voter's durable end offset. */
+    /**
+     * Moves the high watermark (KIP-595; Raft §5.4.2) to the largest offset that a majority of
+     * voters, the leader included, has durably, but only once that is above the epoch start
+     * offset, i.e. once an entry of the current epoch is on a majority: counting replicas alone
+     * never commits an older epoch's entry (the Figure 8 case of the Raft paper). Never moves
+     * backwards.
+     */
     void maybeAdvanceHighWatermark(Leader leader) {
-        long next = HighWatermarkRule.next(leader.voterEndOffsets(), leader.epochStartOffset(),
-                leader.highWatermark());
-        if (next > leader.highWatermark()) {
-            leader.setHighWatermark(next);
-            ctx.commits().advanceTo(next);
+        long majorityOffset = majorityOffset(leader.voterEndOffsets());
+        if (majorityOffset <= leader.epochStartOffset()) {
+            return;
         }
+        if (majorityOffset > leader.highWatermark()) {
+            leader.setHighWatermark(majorityOffset);
+            ctx.commits().advanceTo(majorityOffset);
+        }
+    }
+
+    /** The largest offset at or below which a majority of the given end offsets lie. */
+    private static long majorityOffset(long[] voterEndOffsets) {
+        long[] sorted = voterEndOffsets.clone();
+        Arrays.sort(sorted);
+        // Ascending: the element at index (n - majority) is reached by a majority of voters.
+        return sorted[sorted.length - (sorted.length / 2 + 1)];
     }
 
     /** Null when the fetch position matches the log; else the diverging-epoch or snapshot answer. */

@@ -8,7 +8,7 @@ import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotPartitionRequest;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.Unattached;
 import io.metaquorum.raft.message.RequestFailure;

@@ -4,7 +4,7 @@ import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.FetchSnapshotPartitionResponse;
 import io.metaquorum.protocol.FetchSnapshotResponse;
-import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;

@@ -4,7 +4,7 @@ import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.FetchSnapshotPartitionRequest;
 import io.metaquorum.protocol.FetchSnapshotRequest;
-import io.metaquorum.raft.core.CoreContext;
+import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.storage.OffsetAndEpoch;

@@ -5,10 +5,8 @@ import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VotePartitionResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
-import io.metaquorum.raft.core.CoreContext;
-import io.metaquorum.raft.core.Outbox;
-import io.metaquorum.raft.core.quorum.EpochAdoptionRule;
-import io.metaquorum.raft.core.quorum.PreVoteRetryRule;
+import io.metaquorum.raft.core.context.CoreContext;
+import io.metaquorum.raft.core.context.Outbox;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.Leader;
@@ -54,7 +52,9 @@ public final class VoteHandler {
             ctx.outbox().sendResponse(request, answer(ErrorCode.FENCED_LEADER_EPOCH, false));
             return;
         }
-        if (p.getReplicaEpoch() > ctx.role().epoch() && EpochAdoptionRule.adoptsEpoch(p.getPreVote())) {
+        // KIP-996: a real vote request moves the receiver to its epoch; a pre-vote never does, so
+        // a partitioned replica's pre-votes cannot disrupt the quorum.
+        if (p.getReplicaEpoch() > ctx.role().epoch() && !p.getPreVote()) {
             ctx.roles().toUnattached(p.getReplicaEpoch(), nowMs);
         }
         boolean granted = p.getPreVote() ? canGrantPreVote(p, nowMs) : grantVote(p, nowMs);
@@ -87,9 +87,7 @@ public final class VoteHandler {
             return p.getReplicaEpoch() > follower.epoch() || follower.hasLostLeader(nowMs);
         }
         if (role instanceof Prospective self && outranks(self, p)) {
-            if (PreVoteRetryRule.askAgainWhenRefuserPreVotes()) {
-                self.madeWait(p.getReplicaId(), nowMs + elections.concedeDelayMs());
-            }
+            self.madeWait(p.getReplicaId(), nowMs + elections.concedeDelayMs());
             return false;
         }
         return true;

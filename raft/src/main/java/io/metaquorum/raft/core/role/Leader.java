@@ -1,6 +1,6 @@
 package io.metaquorum.raft.core.role;
 
-import io.metaquorum.raft.core.RoleName;
+import io.metaquorum.raft.RoleName;
 import io.metaquorum.raft.core.quorum.ReplicaProgress;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.storage.ElectionState;

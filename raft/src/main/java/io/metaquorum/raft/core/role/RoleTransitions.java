@@ -88,20 +88,18 @@ public final class RoleTransitions {
      * A lost pre-vote returns to the leader it had lost. Under the standard rule that is not
      * hearing from it: the follower keeps counting it lost and pre-votes again after a
      * randomized election timeout plus a backoff growing with the rounds lost in a row
-     * (a follower cut off from a healthy leader retries ever more slowly). The broken
-     * simulation variant treats the return as contact, with a fresh fetch timeout.
+     * (a follower cut off from a healthy leader retries ever more slowly). KIP-996: only a
+     * successful fetch is hearing from the leader, so it grants its peers' pre-votes until one
+     * succeeds; treating the return as contact (a fresh fetch timeout) lets the survivors of a
+     * silent leader refuse each other round after round.
      */
-    public void toFollowerAfterLostPreVote(long nowMs, boolean leaderStillLost, long fetchTimeoutMs) {
+    public void toFollowerAfterLostPreVote(long nowMs) {
         Invariants.check(current instanceof Prospective p && p.lastLeaderId() >= 0,
                 "node %d: only a pre-vote that left a leader returns to it, not %s", config.localId(), current.name());
         Prospective p = (Prospective) current;
         int lost = p.lostRounds() + 1;
-        if (leaderStillLost) {
-            long deadline = nowMs + timers.electionTimeoutMs() + timers.electionBackoffMs(lost);
-            switchTo(new Follower(p.epoch(), p.lastLeaderId(), votedIdOf(p), deadline, lost));
-        } else {
-            switchTo(new Follower(p.epoch(), p.lastLeaderId(), votedIdOf(p), nowMs + fetchTimeoutMs));
-        }
+        long deadline = nowMs + timers.electionTimeoutMs() + timers.electionBackoffMs(lost);
+        switchTo(new Follower(p.epoch(), p.lastLeaderId(), votedIdOf(p), deadline, lost));
     }
 
     /** A lost pre-vote with no leader to return to: wait {@code backoffMs}, then try again. */

@@ -11,6 +11,8 @@ import io.metaquorum.sim.system.admin.AdminOutput.Described;
 import io.metaquorum.sim.system.admin.AdminOutput.NameListing;
 import io.metaquorum.sim.system.admin.AdminOutput.WriteResult;
 import io.metaquorum.sim.system.linearizability.SequentialModel;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The sequential specification of the admin operations on one topic name, for the
@@ -20,15 +22,61 @@ import io.metaquorum.sim.system.linearizability.SequentialModel;
  * exist; TOPIC_ALREADY_EXISTS, a successful delete, alter or partition increase, and a
  * describe that found the topic need it to exist (with the id, partition count and configs
  * the describe shows); UNKNOWN_TOPIC_OR_PARTITION needs it absent; INVALID_PARTITIONS needs
- * it to exist with at least the count asked for. Every other error (invalid names, configs,
- * assignments, name collisions with another topic) is judged by the reference model, not
- * here: such an answer changes nothing and is legal from every state. A read must not be
- * served from an offset older than a read linearized before it.
+ * it to exist with at least the count asked for. The other errors an operation can give
+ * ({@link #knows}: invalid names, configs, assignments, counts, name collisions with another
+ * topic) are judged by the reference model, not here: such an answer changes nothing and is
+ * legal from every state. A code outside that list is legal from no state (and fails the run
+ * by name first: {@code AnswerCodeCheck}). A read must not be served from an offset older than
+ * a read linearized before it.
  *
  * <p>An unknown answer applies the operation's effect where it could succeed and leaves the
  * state alone elsewhere; "it never took effect" is the checker placing it last.
  */
 public final class AdminModel implements SequentialModel<TopicSlot, AdminInput, AdminOutput> {
+    /**
+     * The codes other than NONE each write may be answered with: those judged by state
+     * (TOPIC_ALREADY_EXISTS, UNKNOWN_TOPIC_OR_PARTITION, a growth's INVALID_PARTITIONS), then the
+     * refusals that change nothing whatever the state (the reference model judges those).
+     */
+    private static final Set<ErrorCode> CREATE_CODES = EnumSet.of(ErrorCode.TOPIC_ALREADY_EXISTS,
+            ErrorCode.INVALID_TOPIC_EXCEPTION, ErrorCode.INVALID_REQUEST, ErrorCode.INVALID_PARTITIONS,
+            ErrorCode.INVALID_REPLICATION_FACTOR, ErrorCode.INVALID_REPLICA_ASSIGNMENT, ErrorCode.INVALID_CONFIG,
+            ErrorCode.POLICY_VIOLATION);
+    private static final Set<ErrorCode> DELETE_CODES = EnumSet.of(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            ErrorCode.INVALID_REQUEST);
+    private static final Set<ErrorCode> GROW_CODES = EnumSet.of(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            ErrorCode.INVALID_PARTITIONS, ErrorCode.INVALID_REPLICATION_FACTOR, ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+            ErrorCode.INVALID_REQUEST);
+    private static final Set<ErrorCode> ALTER_CODES = EnumSet.of(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            ErrorCode.INVALID_CONFIG, ErrorCode.INVALID_REQUEST, ErrorCode.POLICY_VIOLATION);
+
+    /**
+     * Whether {@code output} carries a code this model knows for {@code input}: the codes it
+     * judges by state (NONE, TOPIC_ALREADY_EXISTS, UNKNOWN_TOPIC_OR_PARTITION, INVALID_PARTITIONS
+     * of a growth) and the refusals that change nothing. A list carries no code.
+     */
+    public static boolean knows(AdminInput input, AdminOutput output) {
+        if (output instanceof WriteResult write) {
+            return write.code() == ErrorCode.NONE || writeCodes(input).contains(write.code());
+        }
+        if (output instanceof Described described) {
+            return input instanceof DescribeTopic && (described.code() == ErrorCode.NONE
+                    || described.code() == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
+        }
+        return true;
+    }
+
+    private static Set<ErrorCode> writeCodes(AdminInput input) {
+        if (input instanceof CreateTopic) {
+            return CREATE_CODES;
+        } else if (input instanceof DeleteTopic) {
+            return DELETE_CODES;
+        } else if (input instanceof CreatePartitions) {
+            return GROW_CODES;
+        }
+        return input instanceof AlterConfigs ? ALTER_CODES : Set.of();
+    }
+
     @Override
     public TopicSlot initialState() {
         return TopicSlot.ABSENT;
@@ -36,6 +84,9 @@ public final class AdminModel implements SequentialModel<TopicSlot, AdminInput, 
 
     @Override
     public TopicSlot step(TopicSlot state, AdminInput input, AdminOutput output) {
+        if (output != null && !knows(input, output)) {
+            return null;
+        }
         if (input instanceof CreateTopic create) {
             return create(state, create, (WriteResult) output);
         } else if (input instanceof DeleteTopic) {

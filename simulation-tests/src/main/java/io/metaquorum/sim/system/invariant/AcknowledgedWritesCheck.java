@@ -2,7 +2,7 @@ package io.metaquorum.sim.system.invariant;
 
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminInput;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.linearizability.Operation;

@@ -4,7 +4,7 @@ import io.metaquorum.broker.partition.PartitionMetadataFile;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.metadata.image.UuidKey;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.metaquorum.sim.system.invariant;
 import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 

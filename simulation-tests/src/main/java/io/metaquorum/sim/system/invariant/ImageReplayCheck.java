@@ -1,7 +1,7 @@
 package io.metaquorum.sim.system.invariant;
 
 import io.metaquorum.metadata.image.MetadataImage;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 
 /**
  * A node's image at offset O equals the committed log replayed to O (DESIGN.md §10: the

@@ -4,7 +4,7 @@ import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.PartitionRegistration;
 import io.metaquorum.metadata.image.TopicImage;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 
 /**
  * Every partition's leader is a replica, in its ISR, registered and unfenced; or the

@@ -2,7 +2,7 @@ package io.metaquorum.sim.system.invariant;
 
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 
 /**
  * No committed image holds a topic without all its partitions: at least one, indexes 0..n-1

@@ -3,7 +3,7 @@ package io.metaquorum.sim.system.invariant;
 import io.metaquorum.metadata.image.UuidKey;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import java.util.TreeMap;
 
 /**

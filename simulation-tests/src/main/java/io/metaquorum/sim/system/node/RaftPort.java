@@ -2,7 +2,7 @@ package io.metaquorum.sim.system.node;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import java.util.List;
 
 /**

@@ -90,7 +90,8 @@ final class CreatePrediction {
             return Expectation.of(name, "an assignment together with counts", ErrorCode.INVALID_REQUEST);
         }
         int replicaCount = -1;
-        boolean anySurelyUnfenced = false;
+        // Production refuses an assignment in which some partition has every replica fenced.
+        boolean everyPartitionSurelyServed = true;
         for (int i = 0; i < topic.assignments().size(); i++) {
             PartitionAssignment assignment = topic.assignments().get(i);
             TreeSet<Integer> distinct = new TreeSet<>(assignment.brokers());
@@ -103,12 +104,11 @@ final class CreatePrediction {
                         ErrorCode.INVALID_REPLICA_ASSIGNMENT);
             }
             replicaCount = assignment.brokers().size();
-            for (int broker : distinct) {
-                anySurelyUnfenced |= cluster.surelyUnfenced().contains(broker);
-            }
+            everyPartitionSurelyServed &= distinct.stream().anyMatch(cluster.surelyUnfenced()::contains);
         }
         Expectation ok = Expectation.of(name, "valid assignment", ErrorCode.NONE);
-        return anySurelyUnfenced ? ok : ok.or("all its replicas may be fenced", ErrorCode.INVALID_REPLICA_ASSIGNMENT);
+        return everyPartitionSurelyServed ? ok
+                : ok.or("all replicas of a partition may be fenced", ErrorCode.INVALID_REPLICA_ASSIGNMENT);
     }
 
     private static Expectation configs(CreateTopicsRequest.Topic topic, Expectation valid) {

@@ -1,8 +1,9 @@
 package io.metaquorum.sim.system.workload;
 
-import io.metaquorum.client.AdminOptions;
-import io.metaquorum.client.ErrorHandling;
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.retry.AdminOptions;
+import io.metaquorum.retry.CallRetries;
+import io.metaquorum.retry.NodeCursor;
 import io.metaquorum.protocol.ErrorClass;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.sim.system.admin.AdminInput;
@@ -13,15 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * One simulated admin client, deciding as the production {@code AdminClient} does: by the
- * handling class of each code ({@link ErrorHandling}) and nothing else. RETRIABLE retries the
- * same node after a doubling backoff; REFRESH_AND_RETRY (and an attempt that got no answer)
- * moves to the controller the answer named, or to the next node, after the initial backoff;
- * every other class is final. Items with a final result leave the call; only the rest are
- * sent again. The call gives up at its deadline: each item still open ends with its last
- * retriable code, or REQUEST_TIMED_OUT.
+ * One simulated admin client, run by the production client's retry rules ({@link CallRetries})
+ * and node choice ({@link NodeCursor}) around simulated messages and timers, as the real
+ * {@code AdminClient} runs them around blocking calls. An attempt that gets no answer moves to
+ * another node, as a connection the transport reports refused or reset does.
  *
  * <p>Every attempt is recorded in the linearizability {@link History}, one operation per
  * item: a definite code completes it; a retriable code, or no answer, leaves its outcome
@@ -46,27 +45,21 @@ public final class SimAdminClient {
     }
 
     private final int clientId;
-    private final List<Integer> nodes;
+    private final NodeCursor<Integer> nodes;
     private final AdminOptions options;
     private final long callTimeoutMs;
     private final int defaultPartitions;
     private final History<AdminInput, AdminOutput> history;
-    private int nodeIndex;
-    private int currentNode;
     private long nextAttemptId = 1;
 
     private AdminCall call;
+    private CallRetries retries;
     private long startMs;
-    private long deadlineMs;
-    private List<String> open = new ArrayList<>();
-    private final Map<String, ErrorCode> finals = new LinkedHashMap<>();
-    private final Map<String, ErrorCode> lastRetriable = new LinkedHashMap<>();
     private final Map<String, Boolean> ambiguous = new LinkedHashMap<>();
     private long inFlight = -1;
     private long attemptDeadlineMs;
     private Map<String, Integer> inFlightOps = new LinkedHashMap<>();
     private long nextAttemptMs;
-    private int retriableInRow;
 
     /**
      * @param nodes             the nodes it may send to (its bootstrap list), first one first
@@ -78,12 +71,13 @@ public final class SimAdminClient {
         Invariants.check(!nodes.isEmpty(), "a client needs a node to send to");
         Invariants.check(callTimeoutMs > 0, "call timeout must be > 0, got %d", callTimeoutMs);
         this.clientId = clientId;
-        this.nodes = List.copyOf(nodes);
+        Map<Integer, Integer> byId = new TreeMap<>();
+        nodes.forEach(id -> byId.put(id, id));
+        this.nodes = new NodeCursor<>(nodes, byId);
         this.options = options;
         this.callTimeoutMs = callTimeoutMs;
         this.defaultPartitions = defaultPartitions;
         this.history = history;
-        this.currentNode = nodes.get(0);
     }
 
     public int clientId() {
@@ -98,13 +92,9 @@ public final class SimAdminClient {
         Invariants.check(call == null, "client %d already has a call", clientId);
         call = newCall;
         startMs = nowMs;
-        deadlineMs = nowMs + callTimeoutMs;
-        open = new ArrayList<>(newCall.items());
-        finals.clear();
-        lastRetriable.clear();
+        retries = new CallRetries(newCall.items(), options, nowMs, callTimeoutMs);
         ambiguous.clear();
-        open.forEach(item -> ambiguous.put(item, false));
-        retriableInRow = 0;
+        newCall.items().forEach(item -> ambiguous.put(item, false));
         nextAttemptMs = nowMs;
     }
 
@@ -120,17 +110,24 @@ public final class SimAdminClient {
                 return Optional.empty();
             }
         }
-        if (call == null || open.isEmpty() || nowMs < nextAttemptMs) {
-            return Optional.empty(); // idle, done (every item final: takeFinished's turn), or backing off
+        List<String> open = retries.open();
+        if (open.isEmpty() || nextAttemptMs == Long.MAX_VALUE || nowMs < nextAttemptMs) {
+            return Optional.empty(); // done (takeFinished's turn), given up, or backing off
         }
+        long attemptTimeoutMs = retries.attemptTimeoutMs(nowMs);
+        if (attemptTimeoutMs <= 0) {
+            nextAttemptMs = Long.MAX_VALUE;
+            return Optional.empty();
+        }
+        retries.onAttempt();
         inFlight = nextAttemptId++;
-        attemptDeadlineMs = Math.min(deadlineMs, nowMs + options.attemptTimeoutMsMax());
+        attemptDeadlineMs = nowMs + attemptTimeoutMs;
         AdminCall attempt = call.withItems(open);
         inFlightOps = new LinkedHashMap<>();
         for (String item : open) {
             inFlightOps.put(item, history.invoke(clientId, HistoryInputs.of(call, item, defaultPartitions), nowMs));
         }
-        return Optional.of(new Attempt(inFlight, currentNode, attempt, inFlightOps));
+        return Optional.of(new Attempt(inFlight, nodes.current(), attempt, inFlightOps));
     }
 
     /** When {@link #poll} has something to do next; Long.MAX_VALUE when idle. */
@@ -149,84 +146,67 @@ public final class SimAdminClient {
         inFlight = -1;
         Map<String, ItemResult> byItem = new LinkedHashMap<>();
         answer.items().forEach(result -> byItem.putIfAbsent(result.item(), result));
-        List<String> again = new ArrayList<>();
-        boolean refresh = false;
-        for (String item : open) {
-            ItemResult result = byItem.get(item);
-            ErrorCode code = result == null ? ErrorCode.UNKNOWN_SERVER_ERROR : result.code();
-            ErrorClass handling = ErrorHandling.of(code);
+        Map<String, ErrorCode> codes = new LinkedHashMap<>();
+        for (String item : retries.open()) {
+            codes.put(item, byItem.getOrDefault(item, missing(item, answer)).code());
+        }
+        List<String> asked = retries.open();
+        List<String> done = retries.onAnswered(codes);
+        for (String item : asked) {
             int op = inFlightOps.get(item);
-            if (handling == ErrorClass.RETRIABLE || handling == ErrorClass.REFRESH_AND_RETRY) {
+            if (done.contains(item)) {
+                history.complete(op, byItem.getOrDefault(item, missing(item, answer)).output(), nowMs);
+            } else {
                 history.ambiguous(op);
                 ambiguous.put(item, true);
-                lastRetriable.put(item, code);
-                refresh |= handling == ErrorClass.REFRESH_AND_RETRY;
-                again.add(item);
-            } else {
-                history.complete(op, result.output(), nowMs);
-                finals.put(item, code);
             }
         }
-        open = again;
-        if (open.isEmpty()) {
-            return;
+        if (!retries.open().isEmpty()) {
+            if (retries.refreshing()) {
+                nodes.refresh(answer.controllerId());
+            }
+            scheduleRetry(nowMs);
         }
-        if (refresh) {
-            moveTo(answer.controllerId());
-        } else {
-            retriableInRow++;
-        }
-        scheduleRetry(refresh ? options.backoffMsInitial() : backoffMs(retriableInRow), nowMs);
     }
 
-    /** The attempt got no answer (connection refused or reset, or its deadline passed). */
+    /** An item the answer holds no result for: the request-level code, else a server error. */
+    private static ItemResult missing(String item, AdminAnswer answer) {
+        ErrorCode code = answer.requestCode() != ErrorCode.NONE ? answer.requestCode() : ErrorCode.UNKNOWN_SERVER_ERROR;
+        return new ItemResult(item, code, AdminOutput.WriteResult.failed(code));
+    }
+
+    /** The attempt got no answer (connection refused or reset, or its deadline passed): find another node. */
     public void onNoAnswer(long attemptId, long nowMs) {
         if (attemptId != inFlight) {
             return;
         }
         inFlight = -1;
-        for (String item : open) {
+        for (String item : retries.open()) {
             history.ambiguous(inFlightOps.get(item));
             ambiguous.put(item, true);
         }
-        moveTo(-1);
-        scheduleRetry(options.backoffMsInitial(), nowMs);
+        retries.onAttemptFailed(ErrorClass.REFRESH_AND_RETRY);
+        nodes.refresh(-1);
+        scheduleRetry(nowMs);
     }
 
     /** The call that ended, once; empty while it runs. */
     public Optional<Finished> takeFinished(long nowMs) {
-        if (call == null || inFlight >= 0 || !(open.isEmpty() || nextAttemptMs == Long.MAX_VALUE)) {
+        if (call == null || inFlight >= 0 || !(retries.open().isEmpty() || nextAttemptMs == Long.MAX_VALUE)) {
             return Optional.empty();
         }
         List<ReferenceModel.FinalItem> items = new ArrayList<>();
         for (String item : call.items()) {
-            ErrorCode code = finals.containsKey(item) ? finals.get(item)
-                    : lastRetriable.getOrDefault(item, ErrorCode.REQUEST_TIMED_OUT);
-            items.add(new ReferenceModel.FinalItem(item, code, finals.containsKey(item), ambiguous.get(item)));
+            items.add(new ReferenceModel.FinalItem(item, retries.endCode(item), retries.isFinal(item),
+                    ambiguous.get(item)));
         }
         Finished finished = new Finished(call, items, startMs, nowMs);
         call = null;
         return Optional.of(finished);
     }
 
-    private void scheduleRetry(long backoffMs, long nowMs) {
-        nextAttemptMs = nowMs + backoffMs >= deadlineMs ? Long.MAX_VALUE : nowMs + backoffMs;
-    }
-
-    private void moveTo(int controllerId) {
-        if (controllerId >= 0 && controllerId != currentNode && nodes.contains(controllerId)) {
-            currentNode = controllerId;
-            return;
-        }
-        nodeIndex = (nodeIndex + 1) % nodes.size();
-        currentNode = nodes.get(nodeIndex);
-    }
-
-    private long backoffMs(int retry) {
-        long backoff = options.backoffMsInitial();
-        for (int i = 1; i < retry && backoff < options.backoffMsMax(); i++) {
-            backoff *= 2;
-        }
-        return Math.min(backoff, options.backoffMsMax());
+    private void scheduleRetry(long nowMs) {
+        long retryAtMs = retries.retryAtMs(nowMs);
+        nextAttemptMs = retryAtMs < 0 ? Long.MAX_VALUE : retryAtMs;
     }
 }

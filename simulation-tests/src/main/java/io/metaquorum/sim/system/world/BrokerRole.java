@@ -55,7 +55,7 @@ final class BrokerRole implements NodeRole {
                 this::handleOnController, this::onAnswer);
         this.broker = new BrokerNode(logPrefix, settings, loader, transport, directories,
                 () -> world.localNowMs(machine));
-        this.listener = new ControllerRole.CommitTap(broker.listener(), world, machine.nodeId());
+        this.listener = new CommitTap(broker.listener(), world, machine.nodeId());
     }
 
     BrokerNode broker() {

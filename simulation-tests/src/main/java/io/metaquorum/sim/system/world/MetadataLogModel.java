@@ -3,8 +3,8 @@ package io.metaquorum.sim.system.world;
 import com.google.protobuf.ByteString;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.sim.invariant.CommittedLog;
-import io.metaquorum.sim.workload.RecordStateMachine;
-import io.metaquorum.sim.workload.StateMachineModel;
+import io.metaquorum.sim.machine.RecordStateMachine;
+import io.metaquorum.sim.machine.StateMachineModel;
 import java.util.List;
 import java.util.random.RandomGenerator;
 

@@ -23,10 +23,12 @@ package io.metaquorum.sim.system.world;
  * @param controlledShutdownsBegun     graceful stops of a running broker that asked to be let go
  * @param controlledShutdownsCompleted of them, ended by the controller's shouldShutDown (the others
  *                                     by the timeout, a crash or a refused heartbeat)
+ * @param answersJudged    definite admin answers (per item) the reference model judged
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
                           long historyOperations, long unknownOutcomes, long sealedOutcomes, long snapshotsWritten,
                           long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit,
-                          long controlledShutdownsBegun, long controlledShutdownsCompleted) {
+                          long controlledShutdownsBegun, long controlledShutdownsCompleted,
+                          long answersJudged) {
 }

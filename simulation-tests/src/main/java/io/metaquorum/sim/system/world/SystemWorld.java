@@ -16,7 +16,7 @@ import io.metaquorum.sim.cluster.NodeRoles;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.cluster.StopReason;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.system.admin.AdminInput;
@@ -26,6 +26,7 @@ import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import io.metaquorum.sim.system.fs.SimPartitionStore;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
+import io.metaquorum.sim.system.invariant.AnswerCodeCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
@@ -34,7 +35,6 @@ import io.metaquorum.sim.system.invariant.ReplayedLog;
 import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.linearizability.Operation;
-import io.metaquorum.sim.system.node.SimControllerNode;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
 import io.metaquorum.sim.timeline.BrokerTimeline;
 import java.nio.file.Path;
@@ -148,6 +148,19 @@ public final class SystemWorld implements NodeRoles {
         return rpc;
     }
 
+    EventScheduler scheduler() {
+        return scheduler;
+    }
+
+    String clusterId() {
+        return clusterId;
+    }
+
+    /** What a client's write asks its commit to wait for: 0 answers once raft accepted it (the broken variant). */
+    int writeTimeoutMs() {
+        return writeTimeoutMs;
+    }
+
     SimCluster cluster() {
         return cluster;
     }
@@ -168,9 +181,8 @@ public final class SystemWorld implements NodeRoles {
         if (node.isVoter()) {
             ControllerConfig config = new ControllerConfig(new ControllerManagers.Settings(ReplicationDefaults.KAFKA,
                     SESSION_TIMEOUT_MS, new TreeMap<>()), CreateTopicPolicy.NONE, CONTROLLER_IDLE_INTERVAL_MS, 8192);
-            SimControllerNode controller = new SimControllerNode(node.nodeId(), config,
-                    new SplittableRandom(random.nextLong()), snapshotTriggerBytes, snapshots);
-            return new ControllerRole(controller, snapshots, writeTimeoutMs, this);
+            return new ControllerRole(node, config, new SplittableRandom(random.nextLong()), snapshotTriggerBytes,
+                    snapshots, this);
         }
         SimFileSystem fs = diskOf(node);
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(node.nodeId())
@@ -216,8 +228,9 @@ public final class SystemWorld implements NodeRoles {
         }
     }
 
-    /** Every write among {@code answered} acknowledged NONE is in the committed log already. */
+    /** Every answer among {@code answered} has a code its model knows; every write acknowledged NONE is committed. */
     void requireAcknowledgedCommitted(List<Operation<AdminInput, AdminOutput>> answered) {
+        AnswerCodeCheck.check(answered);
         acknowledged.requireReflected(answered);
     }
 
@@ -278,7 +291,7 @@ public final class SystemWorld implements NodeRoles {
         for (int i = 0; i < nodes.size(); i++) {
             SimNode node = nodes.get(i);
             NodeRole role = node.role();
-            MetadataImage image = role instanceof ControllerRole c ? c.node().image()
+            MetadataImage image = role instanceof ControllerRole c ? c.image()
                     : role instanceof BrokerRole b ? b.broker().image() : null;
             if (image != null && judged[i] != image) {
                 judged[i] = image;
@@ -318,6 +331,20 @@ public final class SystemWorld implements NodeRoles {
         admin.finish();
     }
 
+    /**
+     * Whether every broker is registered in the committed image. The controllers never
+     * unregister a broker, so from then on every broker stays registered, fenced or not.
+     */
+    boolean allBrokersRegistered() {
+        MetadataImage image = replayed.last();
+        for (SimNode node : cluster.observers()) {
+            if (image.cluster().broker(node.nodeId()) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether every broker in {@code ids} is registered and unfenced in the committed image and running. */
     boolean allBrokersUnfenced() {
         MetadataImage image = replayed.last();
@@ -339,6 +366,6 @@ public final class SystemWorld implements NodeRoles {
                 admin.historySize(), admin.unknownOutcomes(), admin.sealedOperations(),
                 snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
-                controlledShutdownsCompleted);
+                controlledShutdownsCompleted, admin.answersJudged());
     }
 }

@@ -12,7 +12,7 @@ import io.metaquorum.broker.partition.PartitionMetadataFile;
 import io.metaquorum.broker.partition.PartitionReconciler;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.fs.CrashMode;
 import io.metaquorum.sim.system.fs.MetadataWriteOrder;
 import io.metaquorum.sim.system.fs.SimFileSystem;

@@ -18,7 +18,7 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.admin.AdminInput;
 import io.metaquorum.sim.system.admin.AdminOutput;
 import io.metaquorum.sim.system.linearizability.History;
@@ -100,14 +100,16 @@ class SystemInvariantChecksTest {
     void aBrokerLetGoMustBeFencedAndLeadNothing() {
         LogScript log = cluster().batch(topic("t", id(1)), partition(id(1), 0, 1, 1, 2),
                 partition(id(1), 1, 2, 2, 1));
-        String unfenced = assertThrows(CheckFailure.class, () -> ControlledShutdownCheck.check(1,
-                loaded(log.batches()))).getMessage();
-        assertTrue(unfenced.contains("is not fenced"), unfenced);
+        CheckFailure unfenced = assertThrows(CheckFailure.class, () -> ControlledShutdownCheck.check(1,
+                loaded(log.batches())));
+        assertEquals(ControlledShutdownCheck.NAME, unfenced.invariant());
+        assertTrue(unfenced.getMessage().contains("is not fenced"), unfenced.getMessage());
         // Fenced, but the leadership move the fencing writes beside it is not committed yet.
         log.batch(fence(1, 1));
-        String leading = assertThrows(CheckFailure.class, () -> ControlledShutdownCheck.check(1,
-                loaded(log.batches()))).getMessage();
-        assertTrue(leading.contains("still leads [t-0]"), leading);
+        CheckFailure leading = assertThrows(CheckFailure.class, () -> ControlledShutdownCheck.check(1,
+                loaded(log.batches())));
+        assertEquals(ControlledShutdownCheck.NAME, leading.invariant());
+        assertTrue(leading.getMessage().contains("still leads [t-0]"), leading.getMessage());
         log.batch(moveLeader(id(1), 0, 2, 1, 2));
         assertDoesNotThrow(() -> ControlledShutdownCheck.check(1, loaded(log.batches())));
         assertEquals(ControlledShutdownCheck.NAME, failure(() -> ControlledShutdownCheck.check(3,
@@ -130,8 +132,9 @@ class SystemInvariantChecksTest {
         check.observe(remove(id(1)), 6);
         check.observe(topic("t", id(2)), 7);
         assertEquals(2, check.idsSeen());
-        String message = assertThrows(CheckFailure.class, () -> check.observe(topic("u", id(1)), 9)).getMessage();
-        assertTrue(message.contains("'t' at offset 5"), message);
+        CheckFailure reused = assertThrows(CheckFailure.class, () -> check.observe(topic("u", id(1)), 9));
+        assertEquals(TopicIdReuseCheck.NAME, reused.invariant());
+        assertTrue(reused.getMessage().contains("'t' at offset 5"), reused.getMessage());
     }
 
     @Test

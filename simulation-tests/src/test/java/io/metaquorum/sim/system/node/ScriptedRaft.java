@@ -7,7 +7,7 @@ import io.metaquorum.protocol.LeaderChangeRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
-import io.metaquorum.raft.core.AppendResult;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.storage.RecordBatches;
 import io.metaquorum.sim.system.invariant.ReplayedLog;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.metaquorum.sim.system.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.client.AdminOptions;
+import io.metaquorum.retry.AdminOptions;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.sim.system.admin.AdminInput;
@@ -13,9 +13,8 @@ import io.metaquorum.sim.system.admin.AdminPartitioner;
 import io.metaquorum.sim.system.linearizability.CheckResult;
 import io.metaquorum.sim.system.linearizability.History;
 import io.metaquorum.sim.system.linearizability.LinearizabilityChecker;
-import io.metaquorum.sim.invariant.CheckFailure;
+import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
-import io.metaquorum.sim.system.node.ControllerAdminEndpoint;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -98,8 +97,8 @@ class AdminWorkloadControllerTest {
         cluster.start(brokers);
         ClusterView view = ClusterView.stable(new TreeSet<>(brokers));
         run.workload = new AdminWorkload(random, run.model, 8);
-        ControllerAdminEndpoint endpoint = new ControllerAdminEndpoint(cluster.controller, writeTimeoutMs,
-                cluster::controllerId);
+        ProductionAdminEndpoint endpoint = new ProductionAdminEndpoint(cluster.controller,
+                cluster.controller::committedImage, cluster::controllerId, () -> cluster.nowMs, writeTimeoutMs);
         List<SimAdminClient> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
             clients.add(new SimAdminClient(c, List.of(OneControllerCluster.NODE), OPTIONS, CALL_TIMEOUT_MS, 1,
@@ -127,7 +126,7 @@ class AdminWorkloadControllerTest {
         return run;
     }
 
-    private static void step(Run run, SimAdminClient client, ControllerAdminEndpoint endpoint,
+    private static void step(Run run, SimAdminClient client, ProductionAdminEndpoint endpoint,
                              TreeMap<Long, List<Runnable>> network, Random random, ClusterView view, long now,
                              boolean startMore) {
         client.takeFinished(now).ifPresent(done -> run.model.onFinish(done.call(), done.items(), view));
@@ -153,10 +152,10 @@ class AdminWorkloadControllerTest {
     }
 
     /** Hands an attempt to the endpoint, noting which appends (if any) decide its fate. */
-    private static void handle(Run run, ControllerAdminEndpoint endpoint, SimAdminClient.Attempt attempt,
+    private static void handle(Run run, ProductionAdminEndpoint endpoint, SimAdminClient.Attempt attempt,
                                java.util.function.Consumer<AdminAnswer> reply) {
         long before = run.cluster.appendsMade;
-        endpoint.handle(attempt.call(), run.cluster.nowMs, reply);
+        endpoint.handle(attempt.call(), reply);
         // Nothing appended: it can never take effect. Else: decided once its appends are.
         long decidedAt = run.cluster.appendsMade == before ? 0 : run.cluster.appendsMade;
         run.toSeal.computeIfAbsent(decidedAt, n -> new ArrayList<>()).addAll(attempt.historyOps().values());
@@ -214,7 +213,7 @@ class AdminWorkloadControllerTest {
     void aControllerThatAcceptsAnInvalidConfigIsCaughtByTheReferenceModel() {
         Run run = run(5, RUN_MS / 5, (call, answer, cluster) -> new AdminAnswer(answer.items().stream().map(item ->
                 item.code() == ErrorCode.INVALID_CONFIG ? new ItemResult(item.item(), ErrorCode.NONE,
-                        AdminOutput.WriteResult.ok(null)) : item).toList(), answer.controllerId()));
+                        AdminOutput.WriteResult.ok(null)) : item).toList(), answer.requestCode(), answer.controllerId()));
         assertTrue(!run.model.mismatches().isEmpty());
         assertTrue(run.model.mismatches().get(0).toString().contains("INVALID_CONFIG"),
                 run.model.mismatches().get(0).toString());
@@ -223,8 +222,7 @@ class AdminWorkloadControllerTest {
     @Test
     void readsServedFromAStaleImageAreCaughtByTheHistory() {
         Run run = run(6, RUN_MS / 5, (call, answer, cluster) -> call instanceof AdminCall.DescribeTopic describe
-                ? new AdminAnswer(List.of(ControllerAdminEndpoint.describe(staleImage(cluster), describe.name())),
-                        answer.controllerId()) : answer);
+                ? ProductionAdminEndpoint.describeAt(staleImage(cluster), describe.name()) : answer);
         assertEquals(List.of(), run.model.mismatches(), "the reference model judges reads loosely");
         CheckResult result = new LinearizabilityChecker<>(new AdminModel(), new AdminPartitioner(), 10_000_000)
                 .check(run.history.operations());

@@ -112,6 +112,25 @@ class ReferenceModelTest {
                 model.expect(create(Topic.of("t", 1, 4)), shaky).get("t").allowed());
     }
 
+    /** Production refuses an assignment in which any one partition has every replica fenced. */
+    @Test
+    void anAssignmentIsSurelyValidOnlyIfEveryPartitionHasASurelyUnfencedReplica() {
+        ClusterView shaky = new ClusterView(new TreeSet<>(List.of(1, 2, 3)), new TreeSet<>(List.of(1)));
+        List<CreateTopicsRequest.PartitionAssignment> served = List.of(
+                new CreateTopicsRequest.PartitionAssignment(0, List.of(1, 2)),
+                new CreateTopicsRequest.PartitionAssignment(1, List.of(3, 1)));
+        assertEquals(EnumSet.of(ErrorCode.NONE), model.expect(create(assigned("t", served)), shaky).get("t").allowed());
+        List<CreateTopicsRequest.PartitionAssignment> unsure = List.of(
+                new CreateTopicsRequest.PartitionAssignment(0, List.of(1, 2)),
+                new CreateTopicsRequest.PartitionAssignment(1, List.of(2, 3)));
+        assertEquals(EnumSet.of(ErrorCode.NONE, ErrorCode.INVALID_REPLICA_ASSIGNMENT),
+                model.expect(create(assigned("t", unsure)), shaky).get("t").allowed());
+    }
+
+    private static Topic assigned(String name, List<CreateTopicsRequest.PartitionAssignment> assignments) {
+        return new Topic(name, CreateTopicsRequest.DEFAULT, CreateTopicsRequest.DEFAULT, assignments, List.of());
+    }
+
     @Test
     void configsAreCheckedAgainstTheirTypesAndRanges() {
         assertTrue(ConfigSpec.valid("cleanup.policy", "compact,delete"));

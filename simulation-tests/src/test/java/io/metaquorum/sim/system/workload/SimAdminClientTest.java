@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.client.AdminOptions;
+import io.metaquorum.retry.AdminOptions;
 import io.metaquorum.metadata.controller.CreateTopicsRequest;
 import io.metaquorum.metadata.controller.CreateTopicsRequest.Topic;
 import io.metaquorum.protocol.ErrorCode;

@@ -1,0 +1,93 @@
+package io.metaquorum.cli;
+
+import io.metaquorum.common.fault.ProcessTerminatingFaultHandler;
+import io.metaquorum.server.ConfigException;
+import io.metaquorum.server.NodeContextOutputStream;
+import io.metaquorum.server.NodeServer;
+import io.metaquorum.server.PidFile;
+import io.metaquorum.server.ServerConfig;
+import io.metaquorum.server.StorageFormatter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mq-server FILE}: runs one node in the foreground with the roles of its
+ * {@code process.roles}.
+ *
+ * <p>Start-up, each step stopping with one line on stderr: parse and validate the
+ * configuration; refuse what is not supported yet; require {@code metadata.log.dir} to be
+ * formatted for this {@code node.id}; write {@code server.pid} next to the file; start the
+ * node. SIGTERM (the JVM's shutdown hook) stops it gracefully: a broker first has its
+ * leaderships moved away, a leader resigns, then the transport and the database close and the
+ * pid file is removed.
+ *
+ * <p>No logger is touched before the node context is installed on stdout/stderr, so every
+ * log line carries {@code [node N]}.
+ */
+@Command(name = "mq-server", mixinStandardHelpOptions = true,
+        description = "Runs one metaquorum node in the foreground with the roles in its process.roles.")
+public final class ServerMain implements Callable<Integer> {
+    @Mixin
+    VerboseOption verbose;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The node's server.properties.")
+    Path configFile;
+
+    public static void main(String[] args) {
+        System.exit(CommandLines.execute(new ServerMain(), args,
+                new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (!Files.isRegularFile(configFile)) {
+            throw new CommandFailure("configuration file " + configFile + " does not exist");
+        }
+        ServerConfig config;
+        try {
+            config = ServerConfig.load(configFile).requireSupported();
+        } catch (ConfigException e) {
+            throw new CommandFailure("invalid configuration in " + configFile + ": " + e.getMessage(), e);
+        }
+        String clusterId;
+        try {
+            clusterId = StorageFormatter.requireFormatted(config, configFile);
+        } catch (IllegalStateException e) {
+            throw new CommandFailure(e.getMessage(), e);
+        }
+        NodeContextOutputStream.install(config.nodeId());
+        PidFile pidFile;
+        try {
+            pidFile = PidFile.create(configFile);
+        } catch (IllegalStateException e) {
+            throw new CommandFailure(e.getMessage(), e);
+        }
+        NodeServer server;
+        try {
+            server = NodeServer.start(config, clusterId, new ProcessTerminatingFaultHandler());
+        } catch (RuntimeException e) {
+            pidFile.delete();
+            throw new CommandFailure("cannot start: " + CommandLines.describeFailure(e), e);
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        long shutdownTimeoutMs = config.raftTimeouts().requestTimeoutMs();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.shutdown(shutdownTimeoutMs);
+            } finally {
+                pidFile.delete();
+                stopped.countDown();
+            }
+        }, "shutdown-" + config.nodeId()));
+        stopped.await();
+        return CommandLines.EXIT_OK;
+    }
+}

@@ -1,0 +1,86 @@
+package io.metaquorum.node.admin;
+
+import io.metaquorum.metadata.controller.ApiError;
+import io.metaquorum.metadata.controller.ResponseSink;
+import io.metaquorum.node.controller.ControllerGateway;
+import io.metaquorum.node.controller.ControllerOperation;
+import io.metaquorum.protocol.ErrorCode;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Where a write goes: to this node's controller when it is active, else forwarded to the
+ * active one, else answered NOT_CONTROLLER. Shared by the admin and lifecycle handlers.
+ *
+ * <p>Routing, in order: active → submitted to the controller's queue (a full queue answers
+ * {@link #QUEUE_FULL}, retriable: THROTTLING_QUOTA_EXCEEDED rather than REQUEST_TIMED_OUT,
+ * because nothing was done and the client must not wonder whether the write may still land);
+ * a request that was itself forwarded → NOT_CONTROLLER (never forwarded twice); a known
+ * controller other than this node → forwarded, and a failed forward → NOT_CONTROLLER; no
+ * controller known → NOT_CONTROLLER. NOT_CONTROLLER is REFRESH_AND_RETRY: the client finds
+ * the controller (the answer names the one this node knows) and retries.
+ */
+final class ControllerCalls {
+    static final ApiError QUEUE_FULL = ApiError.of(ErrorCode.THROTTLING_QUOTA_EXCEEDED,
+            "The controller's request queue is full; retry after a backoff.");
+
+    private final ControllerGateway gateway;
+    private final Forwarding forwarding;
+
+    ControllerCalls(ControllerGateway gateway, Forwarding forwarding) {
+        this.gateway = gateway;
+        this.forwarding = forwarding;
+    }
+
+    ControllerGateway gateway() {
+        return gateway;
+    }
+
+    /**
+     * Routes one write.
+     *
+     * @param requestTimeoutMs the request's own {@code timeout_ms} (0 when none): a forwarded
+     *                         call may take that long on the controller, on top of the
+     *                         forwarding deadline
+     * @param operation        builds the controller call from the sink that answers the client
+     * @param failed           the whole request failed with this error (every entry carries it)
+     */
+    <Q, R> void write(AdminMethod<Q, R> method, Q request, CallOrigin origin, int requestTimeoutMs, Consumer<R> reply,
+                      Function<ResponseSink<R>, ControllerOperation> operation, Function<ApiError, R> failed) {
+        if (gateway.isActive()) {
+            ControllerOperation call = operation.apply(reply::accept);
+            // Active when routed, but it may have lost the leadership before its turn came.
+            boolean queued = gateway.submit((controller, nowMs) -> {
+                if (controller.isActive()) {
+                    call.run(controller, nowMs);
+                } else {
+                    reply.accept(failed.apply(notController("This node's controller stopped being active "
+                            + "before it ran the request.", gateway.knownControllerId())));
+                }
+            });
+            if (!queued) {
+                reply.accept(failed.apply(QUEUE_FULL));
+            }
+            return;
+        }
+        int controllerId = gateway.knownControllerId();
+        if (origin.isForwarded()) {
+            reply.accept(failed.apply(notController("This node is not the active controller and does not "
+                    + "forward a request that was forwarded to it.", controllerId)));
+            return;
+        }
+        if (!forwarding.canForwardTo(controllerId)) {
+            reply.accept(failed.apply(notController(controllerId < 0 ? "No active controller is known."
+                    : "This node is not the active controller.", controllerId)));
+            return;
+        }
+        forwarding.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), reply,
+                error -> reply.accept(failed.apply(notController("Forwarding to the active controller failed: "
+                        + error.getMessage(), controllerId))));
+    }
+
+    private static ApiError notController(String message, int controllerId) {
+        String known = controllerId < 0 ? "" : " The active controller is node " + controllerId + ".";
+        return ApiError.of(ErrorCode.NOT_CONTROLLER, message + known);
+    }
+}

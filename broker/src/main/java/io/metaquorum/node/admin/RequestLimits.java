@@ -1,0 +1,193 @@
+package io.metaquorum.node.admin;
+
+import io.metaquorum.protocol.AlterConfigsResource;
+import io.metaquorum.protocol.AlterableConfig;
+import io.metaquorum.protocol.BrokerEndpoint;
+import io.metaquorum.protocol.BrokerHeartbeatRequest;
+import io.metaquorum.protocol.BrokerRegistrationRequest;
+import io.metaquorum.protocol.ConfigOperation;
+import io.metaquorum.protocol.ControlledShutdownRequest;
+import io.metaquorum.protocol.CreatableReplicaAssignment;
+import io.metaquorum.protocol.CreatableTopic;
+import io.metaquorum.protocol.CreatableTopicConfig;
+import io.metaquorum.protocol.CreatePartitionsAssignment;
+import io.metaquorum.protocol.CreatePartitionsRequest;
+import io.metaquorum.protocol.CreatePartitionsTopic;
+import io.metaquorum.protocol.CreateTopicsRequest;
+import io.metaquorum.protocol.DeleteTopicsRequest;
+import io.metaquorum.protocol.DescribeConfigsRequest;
+import io.metaquorum.protocol.DescribeConfigsResource;
+import io.metaquorum.protocol.DescribeTopicsRequest;
+import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
+import io.metaquorum.protocol.TopicRef;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The edge checks (STYLE.md "validate at the edge", principle 8): counts, string sizes and
+ * ids a request must respect before anything else looks at it. A violation is a message
+ * naming the field, answered as a request-level INVALID_REQUEST. What the controller checks
+ * per topic (names up to 249 characters, partition and replication counts, configs) is left
+ * to it, so that it answers per topic; these limits only keep absurd requests out.
+ */
+public final class RequestLimits {
+    /** Topics (or resources) in one request. */
+    public static final int ENTRIES_PER_REQUEST_MAX = 10_000;
+    /** Partitions in one topic's manual assignment. */
+    public static final int ASSIGNMENTS_PER_TOPIC_MAX = 10_000;
+    /** Brokers in one partition's assignment (the largest replication factor). */
+    public static final int REPLICAS_PER_PARTITION_MAX = 32_767;
+    /** Configs (or config keys) per topic or resource. */
+    public static final int CONFIGS_PER_RESOURCE_MAX = 1_000;
+    /** Listeners of one broker. */
+    public static final int LISTENERS_PER_BROKER_MAX = 64;
+    /** Characters in any one string (names, values, hosts). */
+    public static final int STRING_CHARS_MAX = 32 * 1024;
+
+    private RequestLimits() {
+    }
+
+    static Optional<String> check(CreateTopicsRequest request) {
+        Optional<String> bad = count("topics", request.getTopicsCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getTopicsCount() && bad.isEmpty(); i++) {
+            bad = check("topics[" + i + "]", request.getTopics(i));
+        }
+        return bad;
+    }
+
+    private static Optional<String> check(String field, CreatableTopic topic) {
+        Optional<String> bad = string(field + ".name", topic.getName())
+                .or(() -> count(field + ".assignments", topic.getAssignmentsCount(), ASSIGNMENTS_PER_TOPIC_MAX))
+                .or(() -> count(field + ".configs", topic.getConfigsCount(), CONFIGS_PER_RESOURCE_MAX));
+        for (int i = 0; i < topic.getAssignmentsCount() && bad.isEmpty(); i++) {
+            CreatableReplicaAssignment a = topic.getAssignments(i);
+            bad = brokerIds(field + ".assignments[" + i + "].broker_ids", a.getBrokerIdsList());
+        }
+        for (int i = 0; i < topic.getConfigsCount() && bad.isEmpty(); i++) {
+            CreatableTopicConfig c = topic.getConfigs(i);
+            String f = field + ".configs[" + i + "]";
+            bad = string(f + ".name", c.getName()).or(() -> string(f + ".value", c.getValue()));
+        }
+        return bad;
+    }
+
+    static Optional<String> check(DeleteTopicsRequest request) {
+        return count("topics", request.getTopicsCount(), ENTRIES_PER_REQUEST_MAX)
+                .or(() -> topicRefs("topics", request.getTopicsList()));
+    }
+
+    static Optional<String> check(DescribeTopicsRequest request) {
+        return count("topics", request.getTopicsCount(), ENTRIES_PER_REQUEST_MAX)
+                .or(() -> topicRefs("topics", request.getTopicsList()));
+    }
+
+    static Optional<String> check(CreatePartitionsRequest request) {
+        Optional<String> bad = count("topics", request.getTopicsCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getTopicsCount() && bad.isEmpty(); i++) {
+            CreatePartitionsTopic topic = request.getTopics(i);
+            String field = "topics[" + i + "]";
+            bad = string(field + ".name", topic.getName())
+                    .or(() -> count(field + ".assignments", topic.getAssignmentsCount(), ASSIGNMENTS_PER_TOPIC_MAX));
+            for (int j = 0; j < topic.getAssignmentsCount() && bad.isEmpty(); j++) {
+                CreatePartitionsAssignment a = topic.getAssignments(j);
+                bad = brokerIds(field + ".assignments[" + j + "].broker_ids", a.getBrokerIdsList());
+            }
+        }
+        return bad;
+    }
+
+    static Optional<String> check(DescribeConfigsRequest request) {
+        Optional<String> bad = count("resources", request.getResourcesCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getResourcesCount() && bad.isEmpty(); i++) {
+            DescribeConfigsResource r = request.getResources(i);
+            String field = "resources[" + i + "]";
+            bad = string(field + ".resource_name", r.getResourceName()).or(() -> count(field
+                    + ".configuration_keys", r.getConfigurationKeysCount(), CONFIGS_PER_RESOURCE_MAX));
+            for (int j = 0; j < r.getConfigurationKeysCount() && bad.isEmpty(); j++) {
+                bad = string(field + ".configuration_keys[" + j + "]", r.getConfigurationKeys(j));
+            }
+        }
+        return bad;
+    }
+
+    static Optional<String> check(IncrementalAlterConfigsRequest request) {
+        Optional<String> bad = count("resources", request.getResourcesCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getResourcesCount() && bad.isEmpty(); i++) {
+            AlterConfigsResource r = request.getResources(i);
+            String field = "resources[" + i + "]";
+            bad = string(field + ".resource_name", r.getResourceName())
+                    .or(() -> count(field + ".configs", r.getConfigsCount(), CONFIGS_PER_RESOURCE_MAX));
+            for (int j = 0; j < r.getConfigsCount() && bad.isEmpty(); j++) {
+                bad = check(field + ".configs[" + j + "]", r.getConfigs(j));
+            }
+        }
+        return bad;
+    }
+
+    private static Optional<String> check(String field, AlterableConfig config) {
+        if (config.getConfigOperation() != ConfigOperation.SET && config.getConfigOperation() != ConfigOperation.DELETE) {
+            return Optional.of(field + ".config_operation " + config.getConfigOperation()
+                    + " is not supported; use SET or DELETE.");
+        }
+        return string(field + ".name", config.getName()).or(() -> string(field + ".value", config.getValue()));
+    }
+
+    static Optional<String> check(BrokerRegistrationRequest request) {
+        Optional<String> bad = brokerId("broker_id", request.getBrokerId())
+                .or(() -> string("cluster_id", request.getClusterId()))
+                .or(() -> string("rack", request.getRack()))
+                .or(() -> request.hasIncarnationId() ? Optional.empty() : Optional.of("incarnation_id is missing."))
+                .or(() -> count("listeners", request.getListenersCount(), LISTENERS_PER_BROKER_MAX));
+        for (int i = 0; i < request.getListenersCount() && bad.isEmpty(); i++) {
+            BrokerEndpoint e = request.getListeners(i);
+            String field = "listeners[" + i + "]";
+            bad = string(field + ".name", e.getName()).or(() -> string(field + ".host", e.getHost()))
+                    .or(() -> e.getPort() < 0 || e.getPort() > 65_535
+                            ? Optional.of(field + ".port " + e.getPort() + " is not a TCP port.") : Optional.empty());
+        }
+        return bad;
+    }
+
+    static Optional<String> check(BrokerHeartbeatRequest request) {
+        return brokerId("broker_id", request.getBrokerId());
+    }
+
+    static Optional<String> check(ControlledShutdownRequest request) {
+        return brokerId("broker_id", request.getBrokerId());
+    }
+
+    private static Optional<String> topicRefs(String field, List<TopicRef> refs) {
+        for (int i = 0; i < refs.size(); i++) {
+            TopicRef ref = refs.get(i);
+            if (ref.getRefCase() == TopicRef.RefCase.REF_NOT_SET) {
+                return Optional.of(field + "[" + i + "] names neither a topic name nor a topic id.");
+            }
+            if (ref.hasName() && ref.getName().length() > STRING_CHARS_MAX) {
+                return string(field + "[" + i + "].name", ref.getName());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> brokerIds(String field, List<Integer> ids) {
+        Optional<String> bad = count(field, ids.size(), REPLICAS_PER_PARTITION_MAX);
+        for (int i = 0; i < ids.size() && bad.isEmpty(); i++) {
+            bad = brokerId(field + "[" + i + "]", ids.get(i));
+        }
+        return bad;
+    }
+
+    private static Optional<String> brokerId(String field, int id) {
+        return id < 0 ? Optional.of(field + " is " + id + "; a broker id is not negative.") : Optional.empty();
+    }
+
+    private static Optional<String> count(String field, int count, int max) {
+        return count > max ? Optional.of(field + " has " + count + " entries; at most " + max + " are allowed.")
+                : Optional.empty();
+    }
+
+    private static Optional<String> string(String field, String value) {
+        return value.length() > STRING_CHARS_MAX ? Optional.of(field + " has " + value.length()
+                + " characters; at most " + STRING_CHARS_MAX + " are allowed.") : Optional.empty();
+    }
+}

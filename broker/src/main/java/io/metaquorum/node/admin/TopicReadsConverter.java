@@ -1,0 +1,120 @@
+package io.metaquorum.node.admin;
+
+import io.metaquorum.metadata.image.BrokerRegistration;
+import io.metaquorum.metadata.image.ConfigResource;
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.PartitionRegistration;
+import io.metaquorum.metadata.image.TopicImage;
+import io.metaquorum.metadata.image.UuidKey;
+import io.metaquorum.protocol.BrokerEndpoint;
+import io.metaquorum.protocol.DescribeClusterResponse;
+import io.metaquorum.protocol.DescribeTopicsRequest;
+import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribedBroker;
+import io.metaquorum.protocol.DescribedPartition;
+import io.metaquorum.protocol.DescribedTopic;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ListTopicsResponse;
+import io.metaquorum.protocol.ListedTopic;
+import io.metaquorum.protocol.TopicRef;
+import io.metaquorum.protocol.Uuid;
+import io.metaquorum.raft.TopicIds;
+import java.util.List;
+
+/**
+ * ListTopics, DescribeTopics and DescribeCluster answered from one committed image; every
+ * answer says the offset it reflects. Topics are listed sorted by name, partitions by index.
+ */
+final class TopicReadsConverter {
+    private TopicReadsConverter() {
+    }
+
+    static ListTopicsResponse list(MetadataImage image, int controllerId) {
+        ListTopicsResponse.Builder out = ListTopicsResponse.newBuilder()
+                .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
+        for (TopicImage topic : image.topics().sortedByName()) {
+            out.addTopics(ListedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid()));
+        }
+        return out.build();
+    }
+
+    static DescribeTopicsResponse describe(DescribeTopicsRequest request, MetadataImage image, int controllerId) {
+        DescribeTopicsResponse.Builder out = DescribeTopicsResponse.newBuilder()
+                .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
+        if (request.getTopicsCount() == 0) {
+            for (TopicImage topic : image.topics().sortedByName()) {
+                out.addTopics(described(topic, image));
+            }
+            return out.build();
+        }
+        for (TopicRef ref : request.getTopicsList()) {
+            if (ref.hasName()) {
+                TopicImage topic = image.topics().topic(ref.getName());
+                out.addTopics(topic != null ? described(topic, image) : unknown(ref.getName(), TopicIds.ZERO,
+                        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The topic '" + ref.getName() + "' does not exist."));
+            } else {
+                TopicImage topic = image.topics().topic(UuidKey.of(ref.getTopicId()));
+                out.addTopics(topic != null ? described(topic, image) : unknown("", ref.getTopicId(),
+                        ErrorCode.UNKNOWN_TOPIC_ID, "No topic has the id " + TopicIds.toBase64(ref.getTopicId()) + "."));
+            }
+        }
+        return out.build();
+    }
+
+    private static DescribedTopic unknown(String name, Uuid id, ErrorCode code,
+                                          String message) {
+        return DescribedTopic.newBuilder().setName(name).setTopicId(id).setErrorCode(code).setErrorMessage(message)
+                .build();
+    }
+
+    private static DescribedTopic described(TopicImage topic, MetadataImage image) {
+        DescribedTopic.Builder out = DescribedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid());
+        for (int i = 0; i < topic.partitionCount(); i++) {
+            PartitionRegistration p = topic.partition(i);
+            DescribedPartition.Builder partition = DescribedPartition.newBuilder().setPartitionIndex(i)
+                    .setLeaderId(p.leader()).setLeaderEpoch(p.leaderEpoch());
+            for (int replica : p.replicas()) {
+                partition.addReplicas(replica);
+                BrokerRegistration broker = image.cluster().broker(replica);
+                if (broker == null || broker.fenced()) {
+                    partition.addOfflineReplicas(replica);
+                }
+            }
+            for (int inSync : p.isr()) {
+                partition.addIsr(inSync);
+            }
+            out.addPartitions(partition);
+        }
+        out.addAllConfigs(ConfigsConverter.topicConfigs(image.configs().configs(ConfigResource.topic(topic.name())),
+                List.of()));
+        return out.build();
+    }
+
+    static DescribeClusterResponse cluster(MetadataImage image, String clusterId, int controllerId) {
+        DescribeClusterResponse.Builder out = DescribeClusterResponse.newBuilder()
+                .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset())).setClusterId(clusterId);
+        for (BrokerRegistration broker : image.cluster().sortedById()) {
+            DescribedBroker.Builder b = DescribedBroker.newBuilder().setBrokerId(broker.id()).setRack(broker.rack())
+                    .setFenced(broker.fenced()).setBrokerEpoch(broker.epoch());
+            if (!broker.endpoints().isEmpty()) {
+                BrokerEndpoint first = broker.endpoints().get(0);
+                b.setHost(first.getHost()).setPort(first.getPort());
+            }
+            out.addBrokers(b);
+        }
+        return out.build();
+    }
+
+    /** The partitions whose leader is {@code brokerId}. */
+    static int leaderships(MetadataImage image, int brokerId) {
+        int count = 0;
+        for (TopicImage topic : image.topics().sortedByName()) {
+            for (int i = 0; i < topic.partitionCount(); i++) {
+                if (topic.partition(i).leader() == brokerId) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,27 @@
+package io.metaquorum.node.controller;
+
+import io.metaquorum.metadata.image.MetadataImage;
+
+/**
+ * What a node's RPC endpoints (admin API, broker lifecycle) need of its controller and
+ * image: where to send a write, and the committed image to answer reads from. Thread-safe.
+ */
+public interface ControllerGateway {
+    /** This node's id. */
+    int nodeId();
+
+    /** Whether this node's controller is active right now (it may stop being so right after). */
+    boolean isActive();
+
+    /**
+     * Runs {@code operation} on the controller's thread. False when its bounded queue is full;
+     * the caller answers with a retriable error.
+     */
+    boolean submit(ControllerOperation operation);
+
+    /** The latest committed image this node has replayed; immutable. */
+    MetadataImage committedImage();
+
+    /** The raft leader (so the active controller) this node knows, -1 when none. */
+    int knownControllerId();
+}
