@@ -275,16 +275,18 @@ public final class AdminDriver {
 
     /**
      * A controller ran the attempt's operation; its decision image ended at {@code endBefore},
-     * then {@code endAfter}. {@code onCommitted}: the controller was active and decided on its
-     * committed image alone (nothing of its own appended yet); a committed image is a prefix of
-     * the committed log, so when its end is the replay's too, the brokers unfenced in the replay
-     * are what the decision saw. An uncommitted tail, even one ending where the committed log
-     * ends (a deposed leader's, say), may hold anything: no broker is sure then.
+     * then {@code endAfter}. An {@code active} controller decided the attempt right then, so
+     * that is where the brokers it surely saw unfenced are judged. {@code onCommitted}: it
+     * decided on its committed image alone (nothing of its own appended yet); a committed
+     * image is a prefix of the committed log, so when its end is the replay's too, the brokers
+     * unfenced in the replay are what the decision saw. Otherwise (an uncommitted tail, even
+     * one ending where the committed log ends, a deposed leader's say, may hold anything) no
+     * broker is sure for this decision, and the call's view shrinks to nothing.
      */
-    void onAttemptRan(AttemptOps attempt, boolean onCommitted, long endBefore, long endAfter) {
-        if (onCommitted) {
-            surelyUnfenced.onDecision(attempt.client(), SurelyUnfencedBrokers.atDecision(world.committedImage(),
-                    endBefore, brokers()));
+    void onAttemptRan(AttemptOps attempt, boolean active, boolean onCommitted, long endBefore, long endAfter) {
+        if (active) {
+            surelyUnfenced.onDecision(attempt.client(), onCommitted ? SurelyUnfencedBrokers.atDecision(
+                    world.committedImage(), endBefore, brokers()) : new TreeSet<>());
         }
         noEffect.clear(attempt.firstOp(), attempt.endOp());
         sealer.handled(attempt.firstOp(), attempt.endOp(), endBefore, endAfter);

@@ -41,7 +41,7 @@ final class AttemptTrackingGateway implements ControllerGateway {
             long committedEnd = controller.committedImage().committedEndOffset();
             long endBefore = controller.decisionImage().committedEndOffset();
             operation.run(controller, nowMs);
-            admin.onAttemptRan(attempt, active && endBefore == committedEnd, endBefore,
+            admin.onAttemptRan(attempt, active, active && endBefore == committedEnd, endBefore,
                     controller.decisionImage().committedEndOffset());
         });
     }
