@@ -144,7 +144,7 @@ mq_exec_server() {
     ${native:+"$native"} ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }
 
-# The simulation module, where mq-simulate and mq-bench run from (DESIGN.md §2 puts the
+# The simulation module, where mq-simulate and mq-bench run from (docs/architecture.md §2 puts the
 # simulator and the benchmarks there): its classpath is cached in
 # simulation-tests/target/sim-classpath.txt on first use; MQ_REBUILD=1, or a main source or a
 # mutation (src/mutations) newer than that cache, builds it again.

@@ -6,7 +6,7 @@ import io.metaquorum.protocol.ErrorCode;
 import java.io.PrintWriter;
 
 /**
- * A failure of an admin command as PRODUCT.md prints it: {@code Error: CODE: message}, one
+ * A failure of an admin command as docs/commands.md prints it: {@code Error: CODE: message}, one
  * line, the error code first, for a node's answer and for the checks the tool makes itself.
  */
 final class AdminError extends RuntimeException {

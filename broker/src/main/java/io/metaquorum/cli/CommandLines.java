@@ -6,7 +6,7 @@ import java.util.Arrays;
 import picocli.CommandLine;
 
 /**
- * How every metaquorum command runs (PRODUCT.md): {@code --help} on each command; a failure
+ * How every metaquorum command runs (docs/commands.md): {@code --help} on each command; a failure
  * prints one line on stderr, {@code <command>: <what went wrong>}, and exits non-zero
  * (2 for a usage error, 1 otherwise); a stack trace only with {@code --verbose}.
  */

@@ -31,7 +31,7 @@ final class JsonText {
         return text.append('"').toString();
     }
 
-    /** {@code [1,2,3]}, as PRODUCT.md writes id lists. */
+    /** {@code [1,2,3]}, as docs/commands.md writes id lists. */
     static String ints(Iterable<Integer> values) {
         StringBuilder text = new StringBuilder("[");
         for (Integer value : values) {

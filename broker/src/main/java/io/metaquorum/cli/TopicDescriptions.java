@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * The printed forms of {@code mq-topics --describe} (PRODUCT.md): kafka-topics.sh's text, a
+ * The printed forms of {@code mq-topics --describe} (docs/commands.md): kafka-topics.sh's text, a
  * line per topic and a tab-led line per partition, and the one JSON object. Both show the
  * topic's own configs only (source DYNAMIC_TOPIC_CONFIG, or unknown), sorted by name;
  * partitions are sorted by index. Pure functions of the described topics.

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mq-topics}: creates, lists, describes, deletes and grows topics through the admin
- * API, as Kafka's {@code kafka-topics.sh} does. The flags are PRODUCT.md's; the checks this
+ * API, as Kafka's {@code kafka-topics.sh} does. The flags are docs/commands.md's; the checks this
  * tool makes before asking mirror kafka-topics.sh's and print like a node's answer,
  * {@code Error: CODE: message}, one line per failed topic, exit 1.
  */
@@ -71,7 +71,7 @@ public final class TopicsTool implements Callable<Integer> {
     boolean ifExists;
     @Option(names = "--validate-only", description = "Create, alter: check everything, change nothing.")
     boolean validateOnly;
-    @Option(names = "--json", description = "Describe: one JSON object (PRODUCT.md).")
+    @Option(names = "--json", description = "Describe: one JSON object.")
     boolean json;
 
     private final Function<List<HostPort>, AdminClient> connector;

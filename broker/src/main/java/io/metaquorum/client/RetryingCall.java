@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One admin call under one overall deadline, acting on handling classes only (DESIGN.md §8):
+ * One admin call under one overall deadline, acting on handling classes only (docs/architecture.md §8):
  * RETRIABLE waits with a doubling backoff and retries; REFRESH_AND_RETRY (and a transport
  * failure the adapter classed so) moves to another node, waits the initial backoff only (no
  * doubling: the controller is moving, and a new one is usually elected within a few hundred

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The retry rules of one admin call under one overall deadline, with no I/O (DESIGN.md §8):
+ * The retry rules of one admin call under one overall deadline, with no I/O (docs/architecture.md §8):
  * the real client runs them around blocking sends and sleeps, the simulated clients around
  * simulated messages and timers. They act on handling classes only: RETRIABLE waits a
  * backoff that doubles with each retriable answer in a row; REFRESH_AND_RETRY (and an attempt

@@ -6,7 +6,7 @@ import io.metaquorum.protocol.ErrorsProto;
 
 /**
  * The handling class of an error code, read from the catalog's {@code handling} option in
- * {@code errors.proto} (DESIGN.md §8). The client decides by this class alone, never by the
+ * {@code errors.proto} (docs/architecture.md §8). The client decides by this class alone, never by the
  * code's name. A code this build does not know (a newer node) is treated as not retriable.
  */
 public final class ErrorHandling {

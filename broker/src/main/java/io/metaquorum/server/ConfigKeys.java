@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every configuration key a node accepts (PRODUCT.md's table, Kafka's names), with its type
+ * Every configuration key a node accepts (docs/configuration.md's table, Kafka's names), with its type
  * and default. Keys of features that come later (brokers, topics, TLS, ACLs) are accepted and
  * type-checked now, so a configuration written for the finished system already parses.
  * Anything not listed here stops start-up.
@@ -31,7 +31,7 @@ public final class ConfigKeys {
     public static final String SSL_KEYSTORE_LOCATION = "ssl.keystore.location";
     public static final String SSL_TRUSTSTORE_LOCATION = "ssl.truststore.location";
 
-    /** By name, in the order of PRODUCT.md's table. */
+    /** By name, in the order of docs/configuration.md's table. */
     public static final Map<String, ConfigKey> ALL = index(List.of(
             ConfigKey.required(PROCESS_ROLES, ConfigType.LIST),
             ConfigKey.required(NODE_ID, ConfigType.INT),

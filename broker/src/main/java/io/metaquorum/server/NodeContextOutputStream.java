@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Puts the node context ({@code [node 1] }) in front of every output line that does not
  * carry it yet, so that lines written by libraries (gRPC's java.util.logging, a JVM stack
- * trace) are attributed too (STYLE.md principle 15). Lines are buffered until their newline
+ * trace) are attributed too (docs/engineering-rules.md rule 15). Lines are buffered until their newline
  * (at most {@link #LINE_BYTES_MAX}, then flushed as they are); callers go through a
  * {@link PrintStream}, which serializes writes.
  */

@@ -44,7 +44,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One node, wired in one place (STYLE.md principle 11) for the roles of its
+ * One node, wired in one place (docs/engineering-rules.md rule 11) for the roles of its
  * {@code process.roles}: the RocksDB metadata log and quorum-state store, the gRPC transport
  * and server on {@code listeners}, the raft driver (a voter with the controller role, an
  * observer without it), the {@link MetadataLoader}, and

@@ -9,7 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
- * {@code server.pid} next to the node's properties file while it runs (PRODUCT.md), so
+ * {@code server.pid} next to the node's properties file while it runs (docs/commands.md), so
  * scripts stop a node by its process id. A file left by a process that is gone is
  * replaced; one of a live process stops the second start.
  */

@@ -15,7 +15,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * A node's configuration: Java properties with Kafka's key names (PRODUCT.md), parsed and
+ * A node's configuration: Java properties with Kafka's key names (docs/configuration.md), parsed and
  * validated at once so that a bad file stops start-up with one line naming the key.
  *
  * <p>Checks, in order: unknown keys; each value's type; required keys; ranges; relations

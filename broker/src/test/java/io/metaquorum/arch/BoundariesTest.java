@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * STYLE.md principles 2 and 11, enforced by the build. Every production package is
+ * docs/engineering-rules.md rules 2 and 11, enforced by the build. Every production package is
  * deterministic unless it is named below as an adapter: deterministic code reads no clock,
  * makes no randomness of its own, starts no thread, touches no socket, and keeps no
  * hash-ordered collection whose iteration order could differ between runs. gRPC lives only
@@ -47,7 +47,7 @@ class BoundariesTest {
     };
 
     /**
-     * The role assemblies the server and the simulator both run (STYLE.md principle 16), and
+     * The role assemblies the server and the simulator both run (docs/engineering-rules.md rule 16), and
      * the scheduling rules they share: deterministic by the rules above, never an adapter.
      */
     private static final String[] ASSEMBLIES = {

@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One role change as the core logs it (STYLE.md principle 15), e.g.
+ * One role change as the core logs it (docs/engineering-rules.md rule 15), e.g.
  * {@code [node 2] FOLLOWER epoch 3 -> PROSPECTIVE epoch 3 (leader -1)}.
  *
  * @param loggedAt the line's timestamp (see {@link LogTimestamps}); empty if it had none

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The error catalog (DESIGN.md §8): every code has a handling class, and the README prints the table. */
+/** The error catalog (docs/architecture.md §8): every code has a handling class, and docs/admin-api.md prints the table. */
 class ErrorCatalogTest {
 
     static ErrorClass handling(ErrorCode code) {
@@ -66,14 +66,14 @@ class ErrorCatalogTest {
 
     @Test
     void theReadmePrintsEveryRowOfTheCatalog() throws IOException {
-        String readme = Files.readString(Path.of("..", "README.md"));
+        String readme = Files.readString(Path.of("..", "docs", "admin-api.md"));
         for (ErrorCode code : codes()) {
             String row = "| " + code.getNumber() + " | `" + code.name() + "` | " + printed(handling(code)) + " |";
-            assertTrue(readme.contains(row), "README.md lacks the row: " + row);
+            assertTrue(readme.contains(row), "docs/admin-api.md lacks the row: " + row);
         }
     }
 
-    /** The class as the README prints it. */
+    /** The class as docs/admin-api.md prints it. */
     static String printed(ErrorClass handling) {
         return handling == ErrorClass.INVALID_REQUEST_CLASS ? "INVALID_REQUEST"
                 : handling == ErrorClass.ERROR_CLASS_NONE ? "—" : handling.name();

@@ -1,7 +1,7 @@
 package io.metaquorum.raft;
 
 /**
- * Every bound the core keeps (STYLE.md principle 8), units last.
+ * Every bound the core keeps (docs/engineering-rules.md rule 8), units last.
  *
  * @param fetchBytesMax          records returned by one Fetch
  * @param fetchSnapshotBytesMax  bytes returned by one FetchSnapshot chunk

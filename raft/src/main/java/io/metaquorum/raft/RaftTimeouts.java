@@ -1,7 +1,7 @@
 package io.metaquorum.raft;
 
 /**
- * The Raft timers, in milliseconds, with KRaft's names and defaults (RAFT-NOTES.md) except
+ * The Raft timers, in milliseconds, with KRaft's names and defaults (docs/kafka-compatibility.md, "Raft timers and defaults") except
  * {@code appendLingerMs}, 0 here: natural batching instead of Kafka's 25 ms linger.
  *
  * @param electionTimeoutMs    base T of the randomized election timeout in [T, 2T)

@@ -6,7 +6,7 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * The figure lines of the admin workloads ({@code name value unit}, PRODUCT.md) and the
+ * The figure lines of the admin workloads ({@code name value unit}, docs/commands.md) and the
  * statistics behind them: latencies are recorded in microseconds into an HdrHistogram and
  * printed in milliseconds with two decimals; rates print whole.
  */

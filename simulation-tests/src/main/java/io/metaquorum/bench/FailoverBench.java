@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
 final class FailoverBench implements Callable<Integer> {
     private static final long PROBE_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     static final long STEP_TIMEOUT_MS = 60_000;
-    /** How long {@code --mode pause} keeps the leader stopped at least (PRODUCT.md: SIGSTOP for 6 s). */
+    /** How long {@code --mode pause} keeps the leader stopped at least (docs/commands.md: SIGSTOP for 6 s). */
     private static final long PAUSE_HOLD_MS = 6_000;
 
     @Option(names = "--bootstrap-controller", required = true, description = "H:P of any controller")

@@ -22,7 +22,7 @@ record RunFloors(long faultsFired, long leaderEpochs, long committedOffsets, lon
     /**
      * The sweep's seeds that spend their safety events on client appends refused at one simulated
      * millisecond before any leader exists ({@code ClientWorkload} rounds a burst's intervals down
-     * to 0 ms; README "Known weakness"): measured over seeds 1-2,000, they commit 3-5 offsets where
+     * to 0 ms; simulation-tests/README.md, "Known weakness"): measured over seeds 1-2,000, they commit 3-5 offsets where
      * every other seed commits 657 or more. They are held to {@link #IDLE} only, and must still
      * fall short of {@link #SWEEP}: once the rounding is fixed, the list must go.
      */

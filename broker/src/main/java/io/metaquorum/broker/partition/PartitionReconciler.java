@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes the partition directories under {@code log.dirs} match what a {@link MetadataImage}
- * assigns to this broker (DESIGN.md §7, KIP-516, KAFKA-14616): the deterministic core of the
+ * assigns to this broker (docs/architecture.md §7, KIP-516, KAFKA-14616): the deterministic core of the
  * LogManager. No I/O of its own (everything goes through a {@link PartitionStore}), no clock
  * (time is the {@code nowMs} argument), no thread (the caller owns one and calls
  * {@link #reconcile} with the newest image, and again at the returned deadline).

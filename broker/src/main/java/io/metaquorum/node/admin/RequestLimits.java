@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The edge checks (STYLE.md "validate at the edge", principle 8): counts, string sizes and
+ * The edge checks (docs/engineering-rules.md: "validate at the edge" and rule 8): counts, string sizes and
  * ids a request must respect before anything else looks at it. A violation is a message
  * naming the field, answered as a request-level INVALID_REQUEST. What the controller checks
  * per topic (names up to 249 characters, partition and replication counts, configs) is left

@@ -10,7 +10,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * The controller role of a node as one object graph with no thread, socket or file of its own
- * (STYLE.md principle 16): the {@link QuorumController}, fed by raft through a
+ * (docs/engineering-rules.md rule 16): the {@link QuorumController}, fed by raft through a
  * {@link ControllerStateMachine} over the node's {@link MetadataLoader}, appending through
  * {@link ControllerAppends}, taking its work in {@link ControllerTurns}, and the gateway the
  * node's endpoints reach it by. Its ports are the clock, raft, and the queues its work waits

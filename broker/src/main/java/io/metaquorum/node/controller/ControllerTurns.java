@@ -4,7 +4,7 @@ import io.metaquorum.common.time.Time;
 import io.metaquorum.metadata.controller.QuorumController;
 
 /**
- * How the quorum controller's single thread takes its work (DESIGN.md §5), whoever gives it
+ * How the quorum controller's single thread takes its work (docs/architecture.md §5), whoever gives it
  * the thread: raft's reports first, in raft's order; then at most {@link #REQUESTS_PER_TURN_MAX}
  * requests, raft's reports run again after each one; then the controller's own timers. Time is
  * read from the given clock before every step, so a long turn does not run on a stale time.

@@ -13,7 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The quorum controller's own thread (DESIGN.md §5): the {@link ControllerNode}'s turns run
+ * The quorum controller's own thread (docs/architecture.md §5): the {@link ControllerNode}'s turns run
  * only here, so a large CreateTopics never stalls the raft driver (fetches, elections). Its
  * queues are concurrent: raft's reports come from the driver thread, requests from the
  * endpoints' threads, and each wakes the thread; between them it sleeps until the

@@ -3,7 +3,7 @@ package io.metaquorum.metadata.controller;
 import io.metaquorum.protocol.ErrorCode;
 
 /**
- * An expected failure as a value (STYLE.md principle 4): the code clients act on through
+ * An expected failure as a value (docs/engineering-rules.md rule 4): the code clients act on through
  * its handling class, and a message for people. {@link #NONE} is success.
  */
 public record ApiError(ErrorCode code, String message) {

@@ -11,7 +11,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * The four managers of the quorum controller over one {@link ControllerState}, wired in
- * one place (STYLE.md principle 11): what the controller's event loop holds. It decides
+ * one place (docs/engineering-rules.md rule 11): what the controller's event loop holds. It decides
  * through the managers, appends each result's records atomically, then calls
  * {@link #replay} with the offsets they got; on losing leadership it calls {@link #revertTo}
  * with the last committed image. Standbys only replay committed batches.

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * What a controller operation decided (Kafka's {@code ControllerResult}): the records to
  * append, and the response to give once they commit. Deciding changes nothing; the state
- * moves only when the records are replayed (STYLE.md principle 4).
+ * moves only when the records are replayed (docs/engineering-rules.md rule 4).
  *
  * <p>{@code atomic} records go in one atomic append or not at all (a topic with its
  * partitions). Non-atomic records are each whole on their own (a broker fenced, then one

@@ -10,7 +10,7 @@ import java.util.List;
  * but not yet committed (so a second CreateTopics of a name right after the first sees it);
  * whoever drives the controller keeps the last committed image and puts it back with
  * {@link #revertTo} when leadership is lost. Changes only through {@link #replay}, the same
- * {@link MetadataDelta} path every node uses (STYLE.md principle 5).
+ * {@link MetadataDelta} path every node uses (docs/engineering-rules.md rule 5).
  */
 public final class ControllerState {
     private MetadataImage image;

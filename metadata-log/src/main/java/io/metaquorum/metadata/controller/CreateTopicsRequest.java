@@ -3,7 +3,7 @@ package io.metaquorum.metadata.controller;
 import java.util.List;
 
 /**
- * A CreateTopics batch in the KIP-4 shape (seed 000): topics created independently, each
+ * A CreateTopics batch in the KIP-4 shape (KIP-4): topics created independently, each
  * with either a manual replica assignment or counts, and {@code validateOnly} to run every
  * check without writing records.
  */

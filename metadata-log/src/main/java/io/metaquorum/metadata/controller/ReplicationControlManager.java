@@ -40,7 +40,7 @@ public final class ReplicationControlManager {
     }
 
     /**
-     * CreateTopics (DESIGN.md §6): one result per distinct name, in the order names first
+     * CreateTopics (docs/architecture.md §6): one result per distinct name, in the order names first
      * appear; no short-circuit. A name given twice is INVALID_REQUEST and is not created.
      * Under {@code validateOnly} every check runs and no records are returned. The records of
      * one request are one atomic append, so a topic that would take them past

@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * The topic configs of Kafka 4.4.0 (CONTROLLER-NOTES.md, from {@code LogConfig}): name,
+ * The topic configs of Kafka 4.4.0 (docs/kafka-compatibility.md, from {@code LogConfig}): name,
  * type, default and valid values; {@link #check} refuses an unknown name or a bad value with
  * INVALID_CONFIG naming the key, in Kafka's words.
  */

@@ -29,7 +29,7 @@ import java.util.TreeMap;
 
 /**
  * Decides one topic of a CreateTopics batch, with Kafka's checks in Kafka's order
- * (CONTROLLER-NOTES.md): name, reserved name, exists / collides, manual assignment or counts,
+ * (docs/kafka-compatibility.md): name, reserved name, exists / collides, manual assignment or counts,
  * configs, policy. Duplicates within the request are caught before, by the manager.
  */
 final class TopicCreator {

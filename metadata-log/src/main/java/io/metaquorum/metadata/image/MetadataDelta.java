@@ -19,7 +19,7 @@ import io.metaquorum.raft.TopicIds;
  *
  * <p>Every record is validated against the state it follows; an impossible one throws
  * {@link InvalidRecordException} naming its offset, and the delta must then be dropped.
- * Dispatch is exhaustive over the closed record set (STYLE.md principle 6): the switch has
+ * Dispatch is exhaustive over the closed record set (docs/engineering-rules.md rule 6): the switch has
  * no default, so a new record type does not compile until it is handled here.
  *
  * <p>Each replay moves persistent maps forward, so the cost is that of the change, not of

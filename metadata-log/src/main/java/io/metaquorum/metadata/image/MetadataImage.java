@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * The immutable state the committed metadata log describes (Kafka's {@code MetadataImage}):
  * features, brokers, topics with their partitions, configs and ACLs, and where in the log
  * the image stands. A new image comes from {@link MetadataDelta#apply}; nothing here changes
- * in place (DESIGN.md §5).
+ * in place (docs/architecture.md §5).
  *
  * <p>Invariant: the image at offset O is a function of the committed log up to O alone. It
  * holds nothing that depends on how it was reached (full replay, snapshot plus tail,
@@ -44,7 +44,7 @@ public record MetadataImage(MetadataProvenance provenance, FeaturesImage feature
     /**
      * The image written out as records, in a fixed order (features by name, brokers by id,
      * topics by name each followed by its partitions by index, configs by resource then key,
-     * ACLs by id), so that replaying them into an empty image gives an equal image (DESIGN.md
+     * ACLs by id), so that replaying them into an empty image gives an equal image (docs/architecture.md
      * §5: a snapshot is an image written as records). Deterministic across JVMs: nothing is
      * written in hash order.
      */

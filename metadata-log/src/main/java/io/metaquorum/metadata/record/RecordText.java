@@ -17,7 +17,7 @@ import java.util.List;
  * Record bodies as the tools print them: a one-line text form ({@code name: "demo" topic_id:
  * "x9VhI4eNQmqgq5o4fXoVtA" replicas: [4, 5, 6]}) and JSON ({@code {"name": "demo", "topicId":
  * "x9VhI4eNQmqgq5o4fXoVtA"}}, protobuf's JSON field names). Ids ({@link Uuid} fields: topic,
- * incarnation, ACL) print in Kafka's 22-character form (PRODUCT.md), 64-bit numbers as
+ * incarnation, ACL) print in Kafka's 22-character form (docs/commands.md), 64-bit numbers as
  * numbers, enums by name. A field with presence prints only when set; the others always
  * (as protobuf's {@code alwaysPrintFieldsWithNoPresence}).
  *

@@ -7,7 +7,7 @@ import io.metaquorum.protocol.MetadataRecord;
 /**
  * The printed name and the body of each record type, as tools show them ({@code TopicRecord},
  * {@code LeaderChangeRecord}, ...). The switches are exhaustive over the closed record sets
- * (STYLE.md principle 6): a new record type fails to compile here until it is named.
+ * (docs/engineering-rules.md rule 6): a new record type fails to compile here until it is named.
  */
 public final class RecordTypes {
     private RecordTypes() {

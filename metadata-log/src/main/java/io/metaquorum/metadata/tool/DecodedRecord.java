@@ -33,7 +33,7 @@ public record DecodedRecord(long offset, int epoch, boolean control, String type
         return out.append('}').toString();
     }
 
-    /** {@code {"offset": 12, "epoch": 3, "type": "TopicRecord", "record": {…}}} (PRODUCT.md). */
+    /** {@code {"offset": 12, "epoch": 3, "type": "TopicRecord", "record": {…}}} (docs/commands.md). */
     public String jsonLine() {
         StringBuilder out = new StringBuilder(128).append("{\"offset\": ").append(offset).append(", \"epoch\": ")
                 .append(epoch).append(", \"type\": \"").append(type).append("\", \"record\": ");

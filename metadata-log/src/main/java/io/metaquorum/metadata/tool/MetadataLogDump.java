@@ -16,7 +16,7 @@ import java.util.List;
  * line, in offset order. Text: a line per batch ({@code baseOffset: 10 lastOffset: 12 count: 3
  * epoch: 3 control: false appendTime: … bytes: 210 crc32c: 0x…}) before its records
  * ({@code | offset: 10 epoch: 3 type: TopicRecord record: {…}}); JSON: one object per record
- * exactly as PRODUCT.md writes it, without batch lines. A batch header prints only when one
+ * exactly as docs/commands.md writes it, without batch lines. A batch header prints only when one
  * of its records passes the filter.
  *
  * <p>Partition records, nearly all of a large log, are read and printed by

@@ -7,7 +7,7 @@ import java.util.StringJoiner;
 /**
  * The three printed forms of a {@link QuorumReport}: Kafka's
  * {@code kafka-metadata-quorum.sh describe --status} text, its {@code --replication} table,
- * and the one-object JSON of PRODUCT.md. Pure functions of the report.
+ * and the one-object JSON of docs/commands.md. Pure functions of the report.
  */
 public final class QuorumReportFormat {
     private static final String[] REPLICATION_HEADER =
@@ -103,8 +103,8 @@ public final class QuorumReportFormat {
     }
 
     /**
-     * The one JSON object of PRODUCT.md, on one line; ages in ms computed from {@code now_ms}.
-     * Beside PRODUCT.md's keys: {@code maxFollowerLag} (records) and {@code maxFollowerLagMs}
+     * The one JSON object of docs/commands.md, on one line; ages in ms computed from {@code now_ms}.
+     * Beside docs/commands.md's keys: {@code maxFollowerLag} (records) and {@code maxFollowerLagMs}
      * (since the least recently caught-up follower was caught up; -1: one never was).
      */
     public static String json(QuorumReport report) {

@@ -23,7 +23,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** CreateTopics at the manager: one passing and one failing case per rule (DESIGN.md §6, CONTROLLER-NOTES.md). */
+/** CreateTopics at the manager: one passing and one failing case per rule (docs/architecture.md §6, docs/kafka-compatibility.md). */
 class CreateTopicsTest {
     private ControllerFixture fixture;
 

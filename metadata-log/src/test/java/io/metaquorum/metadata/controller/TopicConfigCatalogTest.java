@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The topic-config catalogue of CONTROLLER-NOTES.md: every entry, its default, and one bad value per rule. */
+/** The topic-config catalogue of docs/kafka-compatibility.md: every entry, its default, and one bad value per rule. */
 class TopicConfigCatalogTest {
     @Test
     void theCatalogueHoldsKafkasThirtySevenTopicConfigsAndEachDefaultIsValid() {

@@ -18,7 +18,7 @@ import io.metaquorum.raft.TopicIds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** An impossible record stops replay with an exception that names its offset (STYLE.md principle 7). */
+/** An impossible record stops replay with an exception that names its offset (docs/engineering-rules.md rule 7). */
 class ReplayValidationTest {
     private static final Uuid T1 = TopicIds.uuid(11, 1);
 

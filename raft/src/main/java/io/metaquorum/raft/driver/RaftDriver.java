@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * polls, sends, flushes (here, on this thread) and publishes the status; this class adds
  * only the thread, the queues, parking until the pass's deadline or until something is
  * queued, and fault handling.
- * One {@code flush} per pass is the group commit of DESIGN.md §4: whatever queued while a
+ * One {@code flush} per pass is the group commit of docs/architecture.md §4: whatever queued while a
  * sync ran goes out together in the next one, so an idle quorum answers at once (nothing
  * waits for a timer: a queued message unparks the thread) and a busy one batches without
  * an artificial linger.

@@ -5,7 +5,7 @@ import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.storage.ElectionState;
 
 /**
- * The election state a voter acts on is durable (DESIGN.md §3: a vote is persisted before
+ * The election state a voter acts on is durable (docs/architecture.md §3: a vote is persisted before
  * it is answered, and an epoch before it is entered): after every event, a running voter's
  * epoch is the one on its disk, and so is its vote if it has cast one. A crash at any moment
  * must not let it forget a promise it has already made.

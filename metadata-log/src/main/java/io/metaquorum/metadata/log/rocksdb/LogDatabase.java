@@ -19,7 +19,7 @@ import org.rocksdb.WriteOptions;
 
 /**
  * The RocksDB instance of one metadata log directory and everything native it holds:
- * options, the column families {@code log}, {@code epochs} and {@code meta} (DESIGN.md §4),
+ * options, the column families {@code log}, {@code epochs} and {@code meta} (docs/architecture.md §4),
  * and the write options for buffered (WAL written, not synced) and synced writes.
  *
  * <p>Every RocksDB failure becomes a {@link StorageException}. After {@link #close()}

@@ -15,7 +15,7 @@ import java.util.Optional;
 import org.rocksdb.RocksIterator;
 
 /**
- * The metadata log in RocksDB (DESIGN.md §4). Column family {@code log} maps the
+ * The metadata log in RocksDB (docs/architecture.md §4). Column family {@code log} maps the
  * big-endian base offset to the serialized {@link RecordBatch} (which carries its own
  * CRC32C), {@code epochs} maps each epoch present in the log to its first offset, and
  * {@code meta} holds the id of the snapshot the log starts after. Snapshots are files

@@ -4,7 +4,7 @@ import io.metaquorum.raft.RaftTimeouts;
 import java.util.random.RandomGenerator;
 
 /**
- * The randomized timers of elections (RAFT-NOTES.md): the election timeout in [T, 2T),
+ * The randomized timers of elections (docs/kafka-compatibility.md, "Raft timers and defaults"): the election timeout in [T, 2T),
  * the binary exponential backoff after a lost election, the strict backoff of the
  * preferred successors after EndQuorumEpoch, and the turns the survivors take before a
  * pre-vote when the transport reports the leader gone. All randomness comes from the

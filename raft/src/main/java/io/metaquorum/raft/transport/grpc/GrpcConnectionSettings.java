@@ -1,7 +1,7 @@
 package io.metaquorum.raft.transport.grpc;
 
 /**
- * How the gRPC transport keeps its connections and what it accepts (STYLE.md principle 8:
+ * How the gRPC transport keeps its connections and what it accepts (docs/engineering-rules.md rule 8:
  * every limit named, unit and {@code Max} last).
  *
  * @param reconnectBackoffInitialMs wait before the first forced reconnect to a peer whose

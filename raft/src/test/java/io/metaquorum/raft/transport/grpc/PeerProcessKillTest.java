@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast-failover premise of DESIGN.md §3: when the peer process is killed (SIGKILL, no
+ * The fast-failover premise of docs/architecture.md §3: when the peer process is killed (SIGKILL, no
  * shutdown code runs), the kernel closes its sockets and a Fetch parked on it fails at once
  * as UNREACHABLE, long before its deadline.
  */

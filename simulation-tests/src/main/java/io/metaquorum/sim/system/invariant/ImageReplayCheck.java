@@ -4,7 +4,7 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.sim.check.CheckFailure;
 
 /**
- * A node's image at offset O equals the committed log replayed to O (DESIGN.md §10: the
+ * A node's image at offset O equals the committed log replayed to O (docs/architecture.md §10: the
  * controller image equals a replay of the committed log; each broker's image at O equals the
  * controller's at O). Catches a node that replays a record twice or skips one, a snapshot
  * that loads into a different image, a broker whose image is ahead of what committed.

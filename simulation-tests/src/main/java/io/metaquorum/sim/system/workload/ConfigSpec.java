@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The topic configs the workload sets, with their types and valid ranges as Kafka 4.4.0
- * defines them (CONTROLLER-NOTES.md, the {@code LogConfig} table), written down here
+ * defines them (docs/kafka-compatibility.md, "Topic configs"), written down here
  * independently of the controller's catalog so that the reference model does not take the
  * controller's word for what is valid. A name outside this list is predicted unknown, so the
  * workload sets no other valid name.

@@ -8,7 +8,7 @@ import java.util.TreeSet;
 
 /**
  * The reference model's rules for one topic of a CreateTopics call, in Kafka's order
- * (CONTROLLER-NOTES.md, "CreateTopics: the checks Kafka makes"): name, reserved name,
+ * (docs/kafka-compatibility.md, "CreateTopics checks"): name, reserved name,
  * exists, manual assignment or counts, configs. Written from the notes, not from the
  * controller, so that the two can disagree. Name collisions ('.' versus '_') are not
  * predicted: the workload's valid names hold neither character.

@@ -33,7 +33,7 @@ import java.util.TreeSet;
  * once every broker is registered and unfenced. Each client thinks a random while between
  * calls. Judged: every definite answer against the {@link ReferenceModel}; at the end, the
  * history of writes for linearizability. Reads (describe, list) are served from whichever
- * node's committed image, so they are not linearizable in production (README "Known
+ * node's committed image, so they are not linearizable in production (simulation-tests/README.md, "Known
  * limits"); they are judged by {@code ImageReplayCheck} (every node's image equals the
  * committed log's replay at its offset, after every event) and by offsets that never go back
  * for one client reading from one node incarnation ({@link #READ_OFFSETS}).
