@@ -25,7 +25,6 @@ import java.util.Map;
 public final class CallRetries {
     private final AdminOptions options;
     private final long deadlineMs;
-    private final List<String> keys;
     private List<String> open;
     private final Map<String, ErrorCode> finals = new LinkedHashMap<>();
     private final Map<String, ErrorCode> lastRetriable = new LinkedHashMap<>();
@@ -42,7 +41,6 @@ public final class CallRetries {
         }
         this.options = options;
         this.deadlineMs = nowMs + timeoutMs;
-        this.keys = List.copyOf(keys);
         this.open = new ArrayList<>(keys);
     }
 
@@ -121,16 +119,6 @@ public final class CallRetries {
     public ErrorCode endCode(String key) {
         ErrorCode code = finals.get(key);
         return code != null ? code : lastRetriable.getOrDefault(key, ErrorCode.REQUEST_TIMED_OUT);
-    }
-
-    /** Whether an open item ever had a retriable answer (else it never got one). */
-    public boolean hadRetriableAnswer(String key) {
-        return lastRetriable.containsKey(key);
-    }
-
-    /** Every key of the call, in its order. */
-    public List<String> keys() {
-        return keys;
     }
 
     private void note(ErrorClass handling) {

@@ -18,7 +18,6 @@ import java.util.random.RandomGenerator;
  * one simulated thread with plain ones.
  */
 public final class ControllerNode {
-    private final QuorumController controller;
     private final ControllerStateMachine stateMachine;
     private final ControllerTurns turns;
     private final ControllerGateway gateway;
@@ -30,7 +29,7 @@ public final class ControllerNode {
     public ControllerNode(int nodeId, ControllerConfig config, RandomGenerator random, MetadataLoader loader,
                           ControllerRaft raft, ControllerQueues queues, Time time) {
         String logPrefix = "[node " + nodeId + "] ";
-        this.controller = new QuorumController(logPrefix, config, random, new ControllerAppends(logPrefix, raft,
+        QuorumController controller = new QuorumController(logPrefix, config, random, new ControllerAppends(logPrefix, raft,
                 queues));
         this.stateMachine = new ControllerStateMachine(loader, queues);
         this.turns = new ControllerTurns(controller, queues, time);
@@ -50,11 +49,6 @@ public final class ControllerNode {
     /** One turn of the controller's thread; returns when it next needs to run. */
     public long runTurn() {
         return turns.runTurn();
-    }
-
-    /** The controller, for the simulator's checks of what it decides on. */
-    public QuorumController controller() {
-        return controller;
     }
 
     private final class Gateway implements ControllerGateway {

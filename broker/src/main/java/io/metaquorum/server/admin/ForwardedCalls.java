@@ -30,7 +30,10 @@ final class ForwardedCalls implements ServerInterceptor {
         return () -> ServerInterceptors.intercept(endpoint, new ForwardedCalls());
     }
 
-    /** Where the call being served on this thread came from; a mark that is not a node id counts as a client's. */
+    /**
+     * Where the call being served on this thread came from. Any mark makes it forwarded (so it
+     * is never forwarded again); one that is not a node id is reported as forwarded by node 0.
+     */
     static CallOrigin origin() {
         String forwardedBy = FORWARDED_BY.get();
         if (forwardedBy == null) {
