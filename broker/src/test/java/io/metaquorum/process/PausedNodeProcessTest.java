@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 
 /**
- * A node frozen with SIGSTOP (issue 9): unlike after a kill -9, its TCP connections stay open
+ * A node frozen with SIGSTOP: unlike after a kill -9, its TCP connections stay open
  * and nothing resets, so its peers learn of the failure only by their timeouts.
  *
  * <p>A paused leader must be replaced within the fetch timeout plus two election timeouts (the

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/mq-quickstart} itself (issue 11): start, status, kill -9 of all six nodes, start
+ * {@code bin/mq-quickstart} itself: start, status, kill -9 of all six nodes, start
  * again on the same data dir, {@code mq-metadata verify / dump / shell} on the data dirs of
  * running nodes, stop. Its nodes listen on MQ_BASE_PORT+1..+6 of 127.0.0.1, a
  * base whose six ports were free a moment before. Every node it started is killed by the pid

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The metadata image at scale (issue 10's {@code image-scale} shape): replays
+ * The metadata image at scale ({@code image-scale} shape): replays
  * {@code topics × partitionsPerTopic} RF-3 partitions on 6 brokers through
  * {@link MetadataDelta}, one record at a time as the loader does, and prints the build time,
  * the heap the image retains after a full GC, the mean time of one PartitionChangeRecord

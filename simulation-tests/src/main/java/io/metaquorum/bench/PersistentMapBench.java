@@ -8,7 +8,7 @@ import org.pcollections.PMap;
 import org.pcollections.TreePMap;
 
 /**
- * Plain timing harness that chose the persistent map of the metadata image (issue 10):
+ * Plain timing harness that chose the persistent map of the metadata image:
  * builds an image-shaped structure of {@code topics × partitionsPerTopic} partitions
  * (topics by id → partitions by index, plus names → ids) once with pcollections'
  * {@code HashTreePMap} and once with vavr's {@code HashMap} (a HAMT), one insert per

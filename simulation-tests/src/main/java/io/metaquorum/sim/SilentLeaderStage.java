@@ -12,12 +12,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The liveness variants with a silent leader (issue 9): once the cluster has converged, the
+ * The liveness variants with a silent leader: once the cluster has converged, the
  * leader is paused (SIGSTOP) or black-holed, and stays so while the others must elect a new
  * leader within {@link #boundMs}: fetch timeout + 2 x election timeout after the leader went
  * silent (the followers learn of it only by the fetch timeout; one lost pre-vote round may
  * follow). Checked as {@value #CHECK}. Then the old leader resumes (or its links return): it
- * must learn the new epoch within {@link #STEP_DOWN_BOUND_MS} (issue 9's target, checked as
+ * must learn the new epoch within {@link #STEP_DOWN_BOUND_MS} (target, checked as
  * {@value #STEP_DOWN_CHECK}), and the cluster must converge again.
  *
  * <p>"Replaced" means: a running node other than the silent one, not paused itself, leads

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A graceful handoff (SIGTERM of the leader) under write load (issue 9): the resigning leader
+ * A graceful handoff (SIGTERM of the leader) under write load: the resigning leader
  * lets its first successor catch up to its log end before it names it, so the successor's
  * campaign (without a pre-vote) is never refused for its log, and it wins in one round.
  */

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The known hard cases of a Raft quorum, scripted (issue 3, item 8), each over a few seeds.
+ * The known hard cases of a Raft quorum, scripted, each over a few seeds.
  * The invariants run after every event as in a seeded run; each scenario ends by healing
  * and requiring convergence.
  */

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Silent failures (issue 9), scripted: a leader paused (SIGSTOP) or black-holed must be
+ * Silent failures, scripted: a leader paused (SIGSTOP) or black-holed must be
  * replaced within fetch timeout + 2 x election timeout ({@link Scenario#silentLeaderBoundMs},
  * the {@code silent-leader-replaced} check), and once back must step down within 1 s
  * ({@code resumed-leader-steps-down}); a paused follower, a follower refused by a healthy

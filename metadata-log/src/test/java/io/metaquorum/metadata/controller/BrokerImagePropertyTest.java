@@ -20,7 +20,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
 /**
- * A broker's image at offset O equals the controller's at O (issue 11): the log the managers
+ * A broker's image at offset O equals the controller's at O: the log the managers
  * decided is fed to a {@link MetadataLoader} (what a broker runs) in batches of random sizes,
  * and once, at a random batch boundary, the broker starts over from a snapshot of the
  * controller's image there (a broker restarted on a wiped disk fetches one) and goes on with

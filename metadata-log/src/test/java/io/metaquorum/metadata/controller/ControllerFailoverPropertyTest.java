@@ -21,7 +21,7 @@ import net.jqwik.api.constraints.Size;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * The active controller killed between append and commit (issue 10): random creates and
+ * The active controller killed between append and commit: random creates and
  * deletes, with raft accepting, committing a prefix of the appends, or losing what is not
  * committed as a new leader takes over (the old controller resigns, the next epoch's leader
  * starts from the committed log). Afterwards every request was answered exactly once, no

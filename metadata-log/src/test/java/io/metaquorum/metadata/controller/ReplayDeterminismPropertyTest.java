@@ -24,7 +24,7 @@ import net.jqwik.api.constraints.Size;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Replay determinism (issue 10): for random operation sequences decided by the managers,
+ * Replay determinism: for random operation sequences decided by the managers,
  * the image rebuilt from the whole log, and from a snapshot (written and loaded as a node does)
  * at every offset plus the log's tail, equals the managers' own image — by {@code equals}.
  */

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The seeded admin workload (issue 13, §1.2): creates with random counts, explicit
+ * The seeded admin workload: creates with random counts, explicit
  * assignments and configs, some invalid on purpose ({@link InvalidTopics}), batches with a
  * name given twice, validate-only creates, deletes and deletes followed by a re-create of the
  * same name, partition increases (and some that are not), config changes (some invalid),

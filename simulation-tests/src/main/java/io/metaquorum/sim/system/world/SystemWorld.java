@@ -46,7 +46,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The system layer of a simulated cluster (issue 13 §1): every voter runs the real controller,
+ * The system layer of a simulated cluster: every voter runs the real controller,
  * every observer the real broker over its machine's {@link SimFileSystem} (which outlives
  * process crashes as the raft disk does: unsynced files and entries are lost at a crash, kept
  * at a graceful stop; a wipe replaces it by an empty one), admin clients run the seeded
