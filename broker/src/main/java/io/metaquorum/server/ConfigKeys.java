@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Every configuration key a node accepts (docs/configuration.md's table, Kafka's names), with its type
- * and default. Keys of features that come later (brokers, topics, TLS, ACLs) are accepted and
- * type-checked now, so a configuration written for the finished system already parses.
+ * and default. Keys of features that come later (TLS, ACLs) are accepted and type-checked
+ * now, so a configuration written for the finished system already parses.
  * Anything not listed here stops start-up.
  */
 public final class ConfigKeys {

@@ -89,8 +89,8 @@ public final class ServerConfig {
     }
 
     /**
-     * Stops what this build cannot run yet, rather than pretending: the broker role, TLS and
-     * the authorizer come in later issues.
+     * Stops what this build cannot run yet, rather than pretending: TLS on the listener and
+     * the authorizer.
      */
     public ServerConfig requireSupported() {
         if (values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION) || values.containsKey(ConfigKeys.SSL_TRUSTSTORE_LOCATION)) {

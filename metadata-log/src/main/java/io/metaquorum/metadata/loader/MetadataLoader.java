@@ -20,7 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state machine of a node until the full controller exists: replays committed batches
+ * Every node's replay of the metadata log (under the controller's state machine on a
+ * controller, the broker's on a broker): replays committed batches
  * into an immutable {@link MetadataImage} and, every {@code snapshotTriggerBytes} of
  * committed record bytes, hands the image to a {@link SnapshotScheduler} to be written as a
  * snapshot (on a thread of its own in a node, so the driver never waits for it).
