@@ -72,7 +72,20 @@ public enum BrokenVariant {
      * applying every record that image already has a second time; production's replay validation
      * refuses the first one.
      */
-    REPLAY_TWICE("replay-twice", true);
+    REPLAY_TWICE("replay-twice", true),
+    /**
+     * System mode only: a node that loads a snapshot keeps the topics of the image it held that
+     * the snapshot lacks (a mutation of {@code MetadataLoader}), so a topic deleted while it was
+     * behind survives on it. Every record it replays is valid: only the image comparison sees it.
+     */
+    SNAPSHOT_KEEPS_DELETED("snapshot-keeps-deleted", true),
+    /**
+     * System mode only: the active controller answers a write that appends nothing at once, even
+     * when it decided on records of its own not yet committed (a mutation of {@code QuorumController}).
+     * Each answer is one the reference model allows for a name several calls touch; only the
+     * history as a whole, with the lost records sealed as never applied, is not linearizable.
+     */
+    REFUSAL_BEFORE_COMMIT("refusal-before-commit", true);
 
     private final String cliName;
     private final boolean mutation;
@@ -103,7 +116,8 @@ public enum BrokenVariant {
     /** Whether this variant breaks the system layer (it needs {@code --system}) rather than the raft layer. */
     public boolean systemLayer() {
         return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED
-                || this == STALE_READ || this == REPLAY_TWICE;
+                || this == STALE_READ || this == REPLAY_TWICE || this == SNAPSHOT_KEEPS_DELETED
+                || this == REFUSAL_BEFORE_COMMIT;
     }
 
     public LogFaultMode logMode() {

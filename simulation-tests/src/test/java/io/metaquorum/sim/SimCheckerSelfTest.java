@@ -12,6 +12,7 @@ import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.world.AdminDriver;
+import io.metaquorum.sim.system.world.CommitTap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,7 +62,9 @@ class SimCheckerSelfTest {
             case FENCED_LEADER_KEPT -> new Expectation(PartitionLeaderCheck.NAME, "is fenced", 3);
             case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 3);
             case STALE_READ -> new Expectation(AdminDriver.READ_CURRENT, "its image is at", 3);
-            case REPLAY_TWICE -> new Expectation(ImageReplayCheck.NAME, "refused a record of snapshot", 3);
+            case REPLAY_TWICE -> new Expectation(CommitTap.NAME, "refused a record of snapshot", 3);
+            case SNAPSHOT_KEEPS_DELETED -> new Expectation(ImageReplayCheck.NAME, "differs from the committed log", 3);
+            case REFUSAL_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "write operations", 3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }

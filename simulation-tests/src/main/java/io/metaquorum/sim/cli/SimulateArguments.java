@@ -37,7 +37,8 @@ record SimulateArguments(long firstSeed, long seedCount, SimulationOptions templ
             "  --broken VARIANT  switch on a deliberately broken behaviour (checker self-test):",
             "                    vote-not-persisted, hw-over-old-epoch, skip-truncation, ack-before-sync,",
             "                    pre-vote-bumps-epoch, pre-vote-livelock; with --system: reply-before-commit,",
-            "                    fenced-leader-kept, stray-id-unchecked, stale-read, replay-twice",
+            "                    fenced-leader-kept, stray-id-unchecked, stale-read, replay-twice,",
+            "                    snapshot-keeps-deleted, refusal-before-commit",
             "  --verbose         print each run's fault mix and counters",
             "  --debug-events A-B  print events A to B of each run with every node's status and deliveries",
             "  --help            this text");

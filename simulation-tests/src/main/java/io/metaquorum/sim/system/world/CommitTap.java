@@ -13,10 +13,13 @@ import java.util.List;
 /**
  * Shows every committed batch to the checkers' replay before the node's own listener gets
  * it; a record the node's replay refuses (production's replay validates every record, and
- * a node that refuses a committed one stops) fails {@code image-equals-replay}: the
- * checkers' replay accepted that committed log, so the node's image is not its replay.
+ * a node that refuses a committed one stops) fails {@link #NAME}: the checkers' replay
+ * accepted that committed log, so the node replays something else than that log. (An image
+ * that differs from the replay without any refusal is {@link ImageReplayCheck}'s.)
  */
-final class CommitTap implements RaftListener {
+public final class CommitTap implements RaftListener {
+    public static final String NAME = "committed-record-accepted";
+
     private final RaftListener target;
     private final SystemWorld world;
     private final int nodeId;
@@ -48,7 +51,7 @@ final class CommitTap implements RaftListener {
     }
 
     private CheckFailure refused(String what, InvalidRecordException e) {
-        return new CheckFailure(ImageReplayCheck.NAME, "node " + nodeId + " refused a record of " + what
+        return new CheckFailure(NAME, "node " + nodeId + " refused a record of " + what
                 + " the committed log replays: " + e.getMessage());
     }
 
