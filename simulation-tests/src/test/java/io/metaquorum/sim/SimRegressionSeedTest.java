@@ -32,4 +32,17 @@ class SimRegressionSeedTest {
     void seed9514970TruncatedTailDoesNotReturnAfterACrash() {
         runPassing(9514970, "bin/mq-simulate --seed 9514970 --events 50000 --faults all --nodes 3 --observers 2");
     }
+
+    /**
+     * Guards against a follower refusing the leader's batch that holds its log end
+     * ({@code core-invariant}): observer 5 truncated its log to 1852 on leader 1's word, the
+     * truncation cutting a batch of epoch 38 after 1851; the next leader, 3, holds that batch
+     * whole from 1851 and answered the fetch at 1852 with it. Truncations cut batches, so
+     * replicas' batch boundaries differ; the follower appends the records from its end on
+     * ({@code FetchInteractionTest} checks the mechanism itself).
+     */
+    @Test
+    void seed1990FollowerAppendsTheRestOfABatchItsTruncationCut() {
+        runPassing(1990, "bin/mq-simulate --seed 1990 --events 50000 --faults all --nodes 3 --observers 2");
+    }
 }

@@ -144,6 +144,13 @@ public final class RecordBatches {
                 records(batch).subList(0, keep));
     }
 
+    /** The same batch without the records below {@code offset}, so starting there; its CRC recomputed. */
+    public static RecordBatch dropBefore(RecordBatch batch, long offset) {
+        List<ByteString> records = records(batch);
+        return build(offset, batch.getEpoch(), batch.getAppendTimeMs(), batch.getControl(),
+                records.subList((int) (offset - batch.getBaseOffset()), records.size()));
+    }
+
     public static int sizeInBytes(RecordBatch batch) {
         return batch.getSerializedSize();
     }

@@ -29,6 +29,8 @@ import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
 import io.metaquorum.raft.storage.InMemoryRaftLog;
+import io.metaquorum.raft.storage.RecordBatches;
+import io.metaquorum.protocol.RecordBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -59,6 +61,27 @@ class FetchInteractionTest {
         var next = FetchRpcs.partition((FetchRequest) requestsOf(out, FetchRequest.class).get(0).payload());
         assertEquals(3, next.getFetchOffset());
         assertEquals(1, next.getLastFetchedEpoch());
+    }
+
+    @Test
+    void aFollowerWhoseTruncationCutABatchAppendsOnlyTheRestOfTheLeadersBatchHoldingItsEnd() {
+        // Ours: 0-2 in epoch 1, then 3-4 in epoch 2, the cut front of a batch the leader holds whole as 3-6.
+        OneReplica replica = new OneReplica(OneReplica.storeAt(new ElectionState(3, 2, -1)),
+                OneReplica.logWithEpochs(1, 1, 1, 2, 2));
+        List<RaftMessage> out = replica.step();
+        RaftRequest first = requestsOf(out, FetchRequest.class).get(0);
+        assertEquals(5, FetchRpcs.partition((FetchRequest) first.payload()).getFetchOffset());
+        List<ByteString> records = List.of(ByteString.copyFromUtf8("r3"), ByteString.copyFromUtf8("r4"),
+                ByteString.copyFromUtf8("r5"), ByteString.copyFromUtf8("r6"));
+        FetchPartitionResponse holding = FetchPartitionResponse.newBuilder()
+                .setCurrentLeader(RaftRpcs.leader(2, 3)).setHighWatermark(3)
+                .addBatches(RecordBatches.build(3, 2, 0, false, records)).build();
+        replica.respond(first, FetchRpcs.fetchResponse(holding));
+        assertEquals(7, replica.log.endOffset());
+        List<RecordBatch> appended = replica.log.read(5, Integer.MAX_VALUE);
+        assertEquals(5, appended.get(0).getBaseOffset());
+        assertEquals(List.of(ByteString.copyFromUtf8("r5"), ByteString.copyFromUtf8("r6")),
+                RecordBatches.records(appended.get(0)));
     }
 
     @Test

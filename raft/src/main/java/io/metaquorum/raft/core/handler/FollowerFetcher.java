@@ -187,11 +187,25 @@ public final class FollowerFetcher {
             if (RecordBatches.endOffset(batch) <= end) {
                 continue;
             }
-            Invariants.check(batch.getBaseOffset() == end, "node %d: fetched batch at %d does not start at log end %d",
-                    ctx.localId(), batch.getBaseOffset(), end);
-            ctx.log().append(batch);
+            RecordBatch appended = batch.getBaseOffset() < end ? fromLogEnd(batch, end) : batch;
+            Invariants.check(appended.getBaseOffset() == end, "node %d: fetched batch at %d does not start at log end %d",
+                    ctx.localId(), appended.getBaseOffset(), end);
+            ctx.log().append(appended);
         }
         return true;
+    }
+
+    /**
+     * The records of {@code batch} from {@code end} on. A truncation cuts the batch it lands in
+     * ({@link io.metaquorum.raft.storage.RaftLog#truncateTo}), so this log's batch boundaries may
+     * differ from the leader's, whose batch holding our end can start below it. The leader found
+     * no divergence at our end and last epoch, so the records below the end are ours already.
+     */
+    private RecordBatch fromLogEnd(RecordBatch batch, long end) {
+        Invariants.check(batch.getEpoch() == ctx.log().lastEpoch(), "node %d: fetched batch at %d of epoch %d overlaps "
+                + "log end %d of epoch %d", ctx.localId(), batch.getBaseOffset(), batch.getEpoch(), end,
+                ctx.log().lastEpoch());
+        return RecordBatches.dropBefore(batch, end);
     }
 
     public void handleFetchFailure(RequestFailure failure, long nowMs) {
