@@ -2,6 +2,7 @@ package io.metaquorum.cli;
 
 import io.metaquorum.common.fault.ProcessTerminatingFaultHandler;
 import io.metaquorum.server.ConfigException;
+import io.metaquorum.server.ListenersFile;
 import io.metaquorum.server.NodeContextOutputStream;
 import io.metaquorum.server.NodeServer;
 import io.metaquorum.server.PidFile;
@@ -11,6 +12,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -24,9 +26,10 @@ import picocli.CommandLine.Parameters;
  * <p>Start-up, each step stopping with one line on stderr: parse and validate the
  * configuration; refuse what is not supported yet; require {@code metadata.log.dir} to be
  * formatted for this {@code node.id}; write {@code server.pid} next to the file; start the
- * node. SIGTERM (the JVM's shutdown hook) stops it gracefully: a broker first has its
- * leaderships moved away, a leader resigns, then the transport and the database close and the
- * pid file is removed.
+ * node; write {@code server.listeners} next to the file with the address it bound (the port
+ * a {@code listeners=HOST:0} got). SIGTERM (the JVM's shutdown hook) stops it gracefully: a
+ * broker first has its leaderships moved away, a leader resigns, then the transport and the
+ * database close and both files are removed.
  *
  * <p>No logger is touched before the node context is installed on stdout/stderr, so every
  * log line carries {@code [node N]}.
@@ -64,9 +67,10 @@ public final class ServerMain implements Callable<Integer> {
             throw new CommandFailure(e.getMessage(), e);
         }
         NodeContextOutputStream.install(config.nodeId());
+        ListenersFile listenersFile = ListenersFile.nextTo(configFile);
         PidFile pidFile;
         try {
-            pidFile = PidFile.create(configFile);
+            pidFile = PidFile.create(configFile, List.of(listenersFile.path()));
         } catch (IllegalStateException e) {
             throw new CommandFailure(e.getMessage(), e);
         }
@@ -83,10 +87,13 @@ public final class ServerMain implements Callable<Integer> {
             try {
                 server.shutdown(shutdownTimeoutMs);
             } finally {
+                listenersFile.delete();
                 pidFile.delete();
                 stopped.countDown();
             }
         }, "shutdown-" + config.nodeId()));
+        // After the hook: should the write fail, the exit runs the hook, which stops the node cleanly.
+        listenersFile.write(List.of(server.listener()));
         stopped.await();
         return CommandLines.EXIT_OK;
     }

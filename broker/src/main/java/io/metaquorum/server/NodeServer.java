@@ -19,6 +19,7 @@ import io.metaquorum.metadata.log.rocksdb.MetadataLogStore;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.thread.SnapshotWriterThread;
+import io.metaquorum.net.HostPort;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
@@ -68,6 +69,8 @@ public final class NodeServer {
     static final long FORWARD_TIMEOUT_MS = 10_000;
 
     private final String logPrefix;
+    /** Where the node serves: the configured host, the bound port. */
+    private final HostPort listener;
     private final MetadataLogStore store;
     private final RaftNode raftNode;
     private final MetadataLoader loader;
@@ -76,9 +79,10 @@ public final class NodeServer {
     private final ControllerForwarder forwarder;
     private final SnapshotWriterThread snapshotThread;
 
-    private NodeServer(String logPrefix, MetadataLogStore store, RaftNode raftNode, MetadataLoader loader,
-                       Optional<ControllerRole> controller, Optional<BrokerRole> broker,
+    private NodeServer(String logPrefix, HostPort listener, MetadataLogStore store, RaftNode raftNode,
+                       MetadataLoader loader, Optional<ControllerRole> controller, Optional<BrokerRole> broker,
                        ControllerForwarder forwarder, SnapshotWriterThread snapshotThread) {
+        this.listener = listener;
         this.forwarder = forwarder;
         this.snapshotThread = snapshotThread;
         this.logPrefix = logPrefix;
@@ -125,13 +129,13 @@ public final class NodeServer {
             snapshotThread.start();
             controller.ifPresent(ControllerRole::start);
             driver.start();
+            HostPort listener = boundListener(config, transport.get());
             warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
-            broker.ifPresent(BrokerRole::start);
-            // The bound port, not the configured one: with port 0 this line is how a caller learns it.
-            InetSocketAddress bound = transport.get().boundAddresses().get(0);
-            LOG.info("{}node started with roles {}: cluster {}, listening on {}:{}, voters {}", logPrefix,
-                    config.processRoles(), clusterId, bound.getHostString(), bound.getPort(), config.voters());
-            return new NodeServer(logPrefix, store, driver, loader, controller, broker, forwarder, snapshotThread);
+            broker.ifPresent(b -> b.start(listener));
+            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
+                    config.processRoles(), clusterId, listener, config.voters());
+            return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder,
+                    snapshotThread);
         } catch (RuntimeException e) {
             snapshotThread.close();
             store.close();
@@ -154,13 +158,22 @@ public final class NodeServer {
                 }, stateMachine, SystemTime.INSTANCE, faultHandler, new SecureRandom().nextLong());
     }
 
+    /**
+     * The configured host with the port the transport bound: the configured port, or the one
+     * the system chose for {@code listeners=HOST:0}. The host stays as configured, so a name
+     * is registered as a name.
+     */
+    private static HostPort boundListener(ServerConfig config, GrpcRaftTransport transport) {
+        return new HostPort(config.listener().host(), transport.boundAddresses().get(0).getPort());
+    }
+
     private static int knownLeaderId(RaftNode raftNode) {
         return raftNode == null ? -1 : raftNode.status().leaderId();
     }
 
     private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId) {
         String rack = (String) config.value("broker.rack");
-        return new BrokerRole.Settings(clusterId, config.nodeId(), config.listener().toAddress(),
+        return new BrokerRole.Settings(clusterId, config.nodeId(),
                 rack == null ? "" : rack, config.intValue("broker.heartbeat.interval.ms"), voterAddresses(config),
                 config.raftTimeouts().requestTimeoutMs(), config.logDirs(),
                 config.longValue("delete.stale.topic.delay.ms"));
@@ -207,6 +220,11 @@ public final class NodeServer {
             }
         });
         return peers;
+    }
+
+    /** Where the node serves gRPC: the configured host and the port it bound (the chosen one for port 0). */
+    public HostPort listener() {
+        return listener;
     }
 
     public MetadataLoader loader() {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,8 +25,13 @@ public final class PidFile {
         this.pid = pid;
     }
 
-    /** Writes this process's id; throws {@link IllegalStateException} if another live node owns the file. */
-    public static PidFile create(Path configFile) {
+    /**
+     * Writes this process's id; throws {@link IllegalStateException} if another live node owns
+     * the file. Before the id is written, deletes {@code leftOvers}: files an earlier process
+     * kept beside this one while it ran ({@link ListenersFile}), which a kill -9 left behind.
+     * A reader who sees the new pid then never reads the earlier process's files.
+     */
+    public static PidFile create(Path configFile, List<Path> leftOvers) {
         Path parent = configFile.toAbsolutePath().getParent();
         Path path = parent.resolve(FILE_NAME);
         long pid = ProcessHandle.current().pid();
@@ -34,6 +40,13 @@ public final class PidFile {
                 && ProcessHandle.of(existing.get()).map(ProcessHandle::isAlive).orElse(false)) {
             throw new IllegalStateException("another mq-server (pid " + existing.get() + ") runs with "
                     + configFile + " (see " + path + "); stop it first");
+        }
+        for (Path leftOver : leftOvers) {
+            try {
+                Files.deleteIfExists(leftOver);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete " + leftOver + ": " + e.getMessage(), e);
+            }
         }
         try {
             Path temp = parent.resolve(FILE_NAME + ".tmp");

@@ -72,7 +72,13 @@ final class ServerConfigChecks {
                     + " has the controller role but is not in controller.quorum.voters " + config.voters().keySet());
         }
         int port = config.listener().port();
-        if (port != 0 && port != entry.port()) {
+        if (port == 0) {
+            // Its peers and the brokers dial it at its entry, written before it starts.
+            throw new ConfigException(ConfigKeys.LISTENERS, "port 0 (any free port) is for brokers; a controller"
+                    + " listens on the port of its entry " + config.nodeId() + "@" + entry
+                    + " in controller.quorum.voters");
+        }
+        if (port != entry.port()) {
             throw new ConfigException(ConfigKeys.LISTENERS, "port " + port + " differs from this node's entry "
                     + config.nodeId() + "@" + entry + " in controller.quorum.voters");
         }

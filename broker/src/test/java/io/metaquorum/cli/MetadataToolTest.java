@@ -4,39 +4,34 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.raft.transport.grpc.RefusingPort;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MetadataToolTest {
-    /** A port nothing listens on: bound on loopback, then released. */
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    @Test
+    void anUnreachableControllerIsOneLineAndExit1() throws IOException {
+        try (RefusingPort nobody = RefusingPort.open()) {
+            CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "127.0.0.1:" + nobody.port());
+            assertEquals(1, run.exitCode());
+            assertEquals(1, run.errLines(), run.err());
+            assertTrue(run.err().startsWith("mq-metadata quorum: no quorum leader answered: 127.0.0.1:" + nobody.port()
+                    + " is unreachable"), run.err());
+            assertFalse(run.err().contains("\tat "), "no stack trace without --verbose");
+            assertEquals("", run.out());
         }
     }
 
     @Test
-    void anUnreachableControllerIsOneLineAndExit1() throws IOException {
-        int port = freePort();
-        CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "127.0.0.1:" + port);
-        assertEquals(1, run.exitCode());
-        assertEquals(1, run.errLines(), run.err());
-        assertTrue(run.err().startsWith("mq-metadata quorum: no quorum leader answered: 127.0.0.1:" + port
-                + " is unreachable"), run.err());
-        assertFalse(run.err().contains("\tat "), "no stack trace without --verbose");
-        assertEquals("", run.out());
-    }
-
-    @Test
     void verboseAddsTheStackTrace() throws IOException {
-        CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "127.0.0.1:" + freePort(),
-                "--verbose");
-        assertEquals(1, run.exitCode());
-        assertTrue(run.err().contains("\tat "), run.err());
+        try (RefusingPort nobody = RefusingPort.open()) {
+            CliRun run = CliRun.of(MetadataTool::run, "quorum", "--bootstrap-controller", "127.0.0.1:" + nobody.port(),
+                    "--verbose");
+            assertEquals(1, run.exitCode());
+            assertTrue(run.err().contains("\tat "), run.err());
+        }
     }
 
     @Test

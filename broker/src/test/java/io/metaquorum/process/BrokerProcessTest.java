@@ -1,9 +1,12 @@
 package io.metaquorum.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +21,8 @@ import org.junit.jupiter.api.TestInfo;
 
 /**
  * Brokers end to end through the real binaries: three {@code bin/mq-server} controllers and
- * three {@code bin/mq-server} brokers ({@code process.roles=broker}), driven with
- * {@code bin/mq-topics} and {@code bin/mq-metadata brokers} against any node.
+ * three {@code bin/mq-server} brokers ({@code process.roles=broker}, listening on port 0),
+ * driven with {@code bin/mq-topics} and {@code bin/mq-metadata brokers} against any node.
  */
 class BrokerProcessTest {
     private static final List<Integer> BROKERS = List.of(4, 5, 6);
@@ -28,6 +31,7 @@ class BrokerProcessTest {
     private static final Pattern PARTITION_LINE = Pattern.compile(
             "\\tTopic: (\\S+)\\tPartition: (\\d+)\\tLeader: (-?\\d+)\\tReplicas: ([\\d,]+)\\tIsr: ([\\d,]*)");
     private static final Pattern BROKER_LINE = Pattern.compile("\\tBroker: (\\d+)\\t.*\\tState: (\\w+)");
+    private static final Pattern ENDPOINT = Pattern.compile("\\tBroker: (\\d+)\\tEndpoint: (\\S+)\\t");
 
     private ControllerCluster cluster;
 
@@ -63,6 +67,25 @@ class BrokerProcessTest {
             states.put(Integer.parseInt(m.group(1)), m.group(2));
         }
         return states;
+    }
+
+    /** Each broker's endpoint as the controllers registered it, asked through node {@code nodeId}. */
+    private Map<Integer, String> registeredEndpoints(int nodeId) {
+        ToolRun run = cluster.runTool("mq-metadata", "brokers", "--bootstrap-server", bootstrap(nodeId));
+        Map<Integer, String> endpoints = new TreeMap<>();
+        Matcher m = ENDPOINT.matcher(run.out());
+        while (m.find()) {
+            endpoints.put(Integer.parseInt(m.group(1)), m.group(2));
+        }
+        return endpoints;
+    }
+
+    /** Every broker registered the port it reported in its server.listeners, not the port 0 it was given. */
+    private void assertBrokersRegisteredTheirBoundPorts() {
+        Map<Integer, String> expected = new TreeMap<>();
+        BROKERS.forEach(id -> expected.put(id, cluster.node(id).address().toString()));
+        assertEquals(expected, registeredEndpoints(1));
+        BROKERS.forEach(id -> assertNotEquals(0, cluster.node(id).address().port(), "broker " + id));
     }
 
     private void awaitBrokerStates(String what, java.util.function.Predicate<Map<Integer, String>> condition) {
@@ -101,6 +124,7 @@ class BrokerProcessTest {
     @Test
     void everyNodeDescribesTheTopicCreatedThroughABrokerWithLeadersAndFullIsrs(TestInfo test) {
         startCluster(test);
+        assertBrokersRegisteredTheirBoundPorts();
         createDemo(4);
         List<Described> atController = awaitDescribed("demo at node 1", 1, "demo",
                 p -> p.size() == 6 && p.stream().allMatch(Described::healthy));
@@ -127,6 +151,7 @@ class BrokerProcessTest {
                 "every partition has another in-sync leader: " + moved);
         cluster.restart(4);
         awaitBrokerStates("broker 4 unfenced again", s -> "unfenced".equals(s.get(4)));
+        assertBrokersRegisteredTheirBoundPorts();
         awaitDescribed("preferred leaders back, full ISRs", 6, "demo",
                 p -> p.size() == 6 && p.stream().allMatch(Described::healthy));
     }
@@ -141,6 +166,8 @@ class BrokerProcessTest {
         String log = cluster.node(5).logSince(mark);
         assertTrue(log.contains("broker state RUNNING -> PENDING_CONTROLLED_SHUTDOWN")
                 && log.contains("PENDING_CONTROLLED_SHUTDOWN -> SHUT_DOWN"), log);
+        assertFalse(Files.exists(cluster.node(5).listenersFile()), "a clean exit removes server.listeners");
+        assertFalse(Files.exists(cluster.node(5).pidFile()), "and server.pid");
         // The controller answered "shut down" only once the moves were committed; node 1 may
         // replay them a fetch later than the leader, hence the wait.
         awaitDescribed("broker 5 leads nothing and is in no ISR", 1, "demo",

@@ -16,8 +16,6 @@ import io.metaquorum.server.ServerConfig;
 import io.metaquorum.server.StorageFormatter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +35,8 @@ import java.util.stream.Collectors;
 
 /**
  * Three controllers (node ids 1-3) run by the real {@code bin/mq-server} on 127.0.0.1, each
- * in its own JVM, for one test: free ephemeral ports, a fresh cluster id, every node's
+ * in its own JVM, for one test: the voters on ports chosen in advance ({@link PreassignedPorts}),
+ * any brokers on port 0 (each reports the port it got), a fresh cluster id, every node's
  * {@code metadata.log.dir} formatted, all three started.
  *
  * <p>It starts, kills (SIGKILL), stops (SIGTERM), pauses (SIGSTOP) and resumes (SIGCONT)
@@ -79,7 +78,8 @@ final class ControllerCluster implements AutoCloseable {
 
     /**
      * Formats and starts three controllers with {@code settings} added to each node's
-     * properties; returns once every node wrote its pid file (not once a leader is elected).
+     * properties; returns once every node wrote its pid file and every node on port 0 its
+     * port (not once a leader is elected).
      *
      * @param name names the log directory under target/process-test-logs
      */
@@ -115,15 +115,15 @@ final class ControllerCluster implements AutoCloseable {
                                             boolean combined) {
         try {
             Path directory = Files.createTempDirectory("mq-process-");
-            List<Integer> ports = freePorts(NODE_IDS.size() + brokers);
+            int voterPortBase = PreassignedPorts.freeBase(NODE_IDS.size());
             Map<Integer, ControllerProcess> nodes = new TreeMap<>();
-            for (int i = 0; i < NODE_IDS.size() + brokers; i++) {
-                int id = i + 1;
-                nodes.put(id, new ControllerProcess(id, new HostPort("127.0.0.1", ports.get(i)),
+            for (int id = 1; id <= NODE_IDS.size() + brokers; id++) {
+                int port = NODE_IDS.contains(id) ? voterPortBase + id : 0;
+                nodes.put(id, new ControllerProcess(id, new HostPort("127.0.0.1", port),
                         Files.createDirectories(directory.resolve("node-" + id))));
             }
             String voters = nodes.values().stream().filter(n -> NODE_IDS.contains(n.nodeId()))
-                    .map(n -> n.nodeId() + "@" + n.address()).collect(Collectors.joining(","));
+                    .map(n -> n.nodeId() + "@" + n.configuredListener()).collect(Collectors.joining(","));
             String clusterId = ClusterIds.random();
             for (ControllerProcess node : nodes.values()) {
                 writeConfig(node, voters, settings, combined);
@@ -143,7 +143,7 @@ final class ControllerCluster implements AutoCloseable {
         properties.put("process.roles", controller && broker ? "controller,broker" : broker ? "broker" : "controller");
         properties.put("node.id", Integer.toString(node.nodeId()));
         properties.put("controller.quorum.voters", voters);
-        properties.put("listeners", node.address().toString());
+        properties.put("listeners", node.configuredListener().toString());
         properties.put("metadata.log.dir", node.metadataDir().toString());
         if (broker) {
             properties.put("log.dirs", node.logDirs().toString());
@@ -154,21 +154,6 @@ final class ControllerCluster implements AutoCloseable {
         Files.writeString(node.configFile(), text, StandardCharsets.UTF_8);
     }
 
-    /** Distinct ports free on the loopback interface right now (held together so they differ). */
-    private static List<Integer> freePorts(int count) throws IOException {
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-            }
-            return sockets.stream().map(ServerSocket::getLocalPort).toList();
-        } finally {
-            for (ServerSocket socket : sockets) {
-                socket.close();
-            }
-        }
-    }
-
     private void startAll() {
         Runtime.getRuntime().addShutdownHook(killOnExit);
         for (ControllerProcess node : nodes.values()) {
@@ -176,7 +161,7 @@ final class ControllerCluster implements AutoCloseable {
             expectedRunning.add(node.nodeId());
         }
         for (ControllerProcess node : nodes.values()) {
-            node.awaitPidFile();
+            node.awaitStarted();
         }
     }
 
@@ -234,7 +219,10 @@ final class ControllerCluster implements AutoCloseable {
         return exitCodes;
     }
 
-    /** Starts node {@code id} again (same directory, port and configuration); it must keep running. */
+    /**
+     * Starts node {@code id} again (same directory and configuration; a voter keeps its port, a
+     * node on port 0 gets a new one); it must keep running.
+     */
     void restart(int id) {
         node(id).start(scripts);
         expectedRunning.add(id);

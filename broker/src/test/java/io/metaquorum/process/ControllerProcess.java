@@ -2,6 +2,7 @@ package io.metaquorum.process;
 
 import io.metaquorum.server.ProcessSignals;
 import io.metaquorum.net.HostPort;
+import io.metaquorum.server.ListenersFile;
 import io.metaquorum.server.PidFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,9 +15,13 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One controller of a {@link ControllerCluster}: its directory ({@code server.properties},
- * {@code metadata/}, {@code server.log}, {@code server.pid}), its address, and the
- * {@code bin/mq-server} process running it, if any.
+ * One node of a {@link ControllerCluster}: its directory ({@code server.properties},
+ * {@code metadata/}, {@code server.log}, {@code server.pid}, {@code server.listeners}), its
+ * address, and the {@code bin/mq-server} process running it, if any.
+ *
+ * <p>Its address: a voter listens on the port chosen for it in advance; every other node on
+ * port 0, and {@link #awaitStarted} reads the port each incarnation got from
+ * {@code server.listeners} (a restart gets a new one).
  *
  * <p>Signals go to the process by its pid. {@link #start} checks that the pid the node wrote
  * to {@code server.pid} is the pid of the process the test started: the script
@@ -33,12 +38,20 @@ final class ControllerProcess {
     static final int EXIT_SIGKILL = 128 + 9;
     static final int EXIT_SIGTERM = 128 + 15;
     private static final long PID_FILE_WAIT_MS = 60_000;
+    /** From the pid file to a bound, warmed-up server: opening the log, starting raft, the warm-up RPCs. */
+    private static final long LISTENING_WAIT_MS = 60_000;
     private static final long EXIT_WAIT_MS = 60_000;
     private static final int LOG_TAIL_LINES = 25;
 
     private final int nodeId;
-    private final HostPort address;
+    /** What {@code listeners} says: port 0 for any free port. */
+    private final HostPort configuredListener;
     private final Path directory;
+    /**
+     * Where the latest incarnation serves. Invariant: the configured listener when its port is
+     * fixed; with port 0, what the incarnation reported, null from its launch until then.
+     */
+    private HostPort address;
     /** The latest incarnation; null before the first start. */
     private Process process;
     /** Bytes in server.log when the latest incarnation started. */
@@ -46,17 +59,27 @@ final class ControllerProcess {
     /** Invariant: true only between a SIGSTOP sent to the latest incarnation and the SIGCONT after it. */
     private boolean paused;
 
-    ControllerProcess(int nodeId, HostPort address, Path directory) {
+    ControllerProcess(int nodeId, HostPort configuredListener, Path directory) {
         this.nodeId = nodeId;
-        this.address = address;
+        this.configuredListener = configuredListener;
         this.directory = directory;
+        this.address = configuredListener.port() == 0 ? null : configuredListener;
     }
 
     int nodeId() {
         return nodeId;
     }
 
+    /** The node's {@code listeners}: port 0 for any free port. */
+    HostPort configuredListener() {
+        return configuredListener;
+    }
+
+    /** Where the latest incarnation serves (the port it bound, for port 0); see {@link #awaitStarted}. */
     HostPort address() {
+        if (address == null) {
+            throw new IllegalStateException("node " + nodeId + " has not reported its port yet (see awaitStarted)");
+        }
         return address;
     }
 
@@ -86,19 +109,26 @@ final class ControllerProcess {
         return directory.resolve(PidFile.FILE_NAME);
     }
 
-    /** Starts {@code bin/mq-server server.properties}; returns once the node wrote its pid file. */
-    void start(MetaquorumScripts scripts) {
-        launch(scripts);
-        awaitPidFile();
+    Path listenersFile() {
+        return directory.resolve(ListenersFile.FILE_NAME);
     }
 
-    /** Starts {@code bin/mq-server server.properties} and returns at once; see {@link #awaitPidFile}. */
+    /** Starts {@code bin/mq-server server.properties}; returns as {@link #awaitStarted} does. */
+    void start(MetaquorumScripts scripts) {
+        launch(scripts);
+        awaitStarted();
+    }
+
+    /** Starts {@code bin/mq-server server.properties} and returns at once; see {@link #awaitStarted}. */
     void launch(MetaquorumScripts scripts) {
         if (isRunning()) {
             throw new IllegalStateException("node " + nodeId + " runs already (pid " + process.pid() + ")");
         }
         startMark = logMark();
         paused = false;
+        if (configuredListener.port() == 0) {
+            address = null;
+        }
         try {
             Files.createDirectories(tmpDir());
             ProcessBuilder command = scripts.command("mq-server", List.of(configFile().toString()));
@@ -113,10 +143,21 @@ final class ControllerProcess {
     }
 
     /**
+     * Waits until the incarnation {@link #launch} started wrote its pid and, for port 0, until
+     * it reported the port it bound, which becomes {@link #address}.
+     */
+    void awaitStarted() {
+        awaitPidFile();
+        if (address == null) {
+            address = awaitListener();
+        }
+    }
+
+    /**
      * Waits until server.pid holds the pid of the process {@link #launch} started: the script
      * exec'd the JVM, which got through its configuration checks.
      */
-    void awaitPidFile() {
+    private void awaitPidFile() {
         requireStarted();
         long pid = process.pid();
         BoundedWait.until("node " + nodeId + " writes its pid " + pid + " to " + pidFile(), PID_FILE_WAIT_MS,
@@ -126,6 +167,22 @@ final class ControllerProcess {
                                 + " at start-up:\n" + logTail());
                     }
                     return readPidFile().filter(written -> written == pid);
+                }, this::logTail);
+    }
+
+    /**
+     * Waits until server.listeners exists and returns its listener. Called once server.pid
+     * names this incarnation: the node deleted any file an earlier one left before writing
+     * its pid, so the file is this incarnation's.
+     */
+    private HostPort awaitListener() {
+        return BoundedWait.until("node " + nodeId + " reports its bound port in " + listenersFile(),
+                LISTENING_WAIT_MS, () -> {
+                    if (!process.isAlive()) {
+                        throw new AssertionError("node " + nodeId + " exited with " + process.exitValue()
+                                + " before it listened:\n" + logTail());
+                    }
+                    return ListenersFile.read(listenersFile()).map(listeners -> listeners.get(0));
                 }, this::logTail);
     }
 

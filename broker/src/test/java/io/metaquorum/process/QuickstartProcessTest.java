@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bin/mq-quickstart} itself: start, status, kill -9 of all six nodes, start
  * again on the same data dir, {@code mq-metadata verify / dump / shell} on the data dirs of
  * running nodes, stop. Its nodes listen on MQ_BASE_PORT+1..+6 of 127.0.0.1, a
- * base whose six ports were free a moment before. Every node it started is killed by the pid
- * in its server.pid at the end, whatever happened.
+ * base whose six ports were free a moment before ({@link PreassignedPorts}: the script fixes
+ * every node's port in advance). Every node it started is killed by the pid in its server.pid
+ * at the end, whatever happened.
  */
 class QuickstartProcessTest {
     private static final long SCRIPT_WAIT_MS = 180_000;
@@ -78,7 +76,7 @@ class QuickstartProcessTest {
     @Test
     void startsThreeControllersAndThreeBrokersAndSurvivesAKillOfAllSix() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
-                Integer.toString(freeBase()));
+                Integer.toString(PreassignedPorts.freeBase(NODES)));
         ToolRun started = quickstart("start");
         assertEquals(0, started.exitCode(), started.out() + started.err());
         assertTrue(started.out().contains("Created topic demo."), started.out());
@@ -156,42 +154,6 @@ class QuickstartProcessTest {
         for (ProcessHandle process : killed) {
             // SIGKILL ends a process at once; the bound only keeps a stuck kernel from hanging the test.
             process.onExit().get(SCRIPT_WAIT_MS, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    /** A base port whose next six ports were all free on 127.0.0.1 just now. */
-    private static int freeBase() {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                base = probe.getLocalPort() - 1;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            if (base + NODES < 65_536 && allFree(base)) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no six free consecutive loopback ports found");
-    }
-
-    private static boolean allFree(int base) {
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (int node = 1; node <= NODES; node++) {
-                held.add(new ServerSocket(base + node, 1, InetAddress.getLoopbackAddress()));
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        } finally {
-            for (ServerSocket socket : held) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // Closing a probe socket cannot matter.
-                }
-            }
         }
     }
 }

@@ -123,6 +123,18 @@ class ServerConfigTest {
     }
 
     @Test
+    void portZeroIsForNodesNobodyDialsFromTheVotersList() {
+        Map<String, String> broker = with("process.roles", "broker");
+        broker.put("listeners", "127.0.0.1:0");
+        broker.put("log.dirs", "/tmp/mq/logs");
+        assertEquals(new HostPort("127.0.0.1", 0), ServerConfig.parse(broker).listener(), "a broker may bind any port");
+        assertEquals("listeners", refused(with("listeners", "127.0.0.1:0")).key(),
+                "a voter is dialled at the port of its entry, so it binds that one");
+        assertEquals("controller.quorum.voters", refused(with("controller.quorum.voters", "2@127.0.0.1:0")).key(),
+                "an entry with port 0 would name nowhere");
+    }
+
+    @Test
     void whatIsNotSupportedYetStopsWithASayingLine() {
         Map<String, String> broker = with("process.roles", "controller,broker");
         broker.put("log.dirs", "/tmp/mq/logs");

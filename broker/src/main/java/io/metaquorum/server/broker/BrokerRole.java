@@ -8,6 +8,7 @@ import io.metaquorum.broker.partition.disk.LogManager;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.net.HostPort;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.RaftListener;
@@ -27,6 +28,10 @@ import org.slf4j.LoggerFactory;
  * {@link LogManager}, whose own thread does the directory I/O so a slow disk never holds up a
  * heartbeat. A new incarnation id is drawn on every start, so the controllers can tell a
  * restart from a second process with the same id.
+ *
+ * <p>The {@link BrokerNode} is built at {@link #start}, not at {@link #create}: it registers
+ * the node's listener with the port the transport bound, which is known only once the raft
+ * driver has started it (with {@code listeners=HOST:0}, any free port).
  */
 public final class BrokerRole implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerRole.class);
@@ -34,47 +39,36 @@ public final class BrokerRole implements AutoCloseable {
     private static final long RETRY_BACKOFF_MAX_MS = 1_000;
 
     private final String logPrefix;
+    private final Settings settings;
     private final MetadataLoader loader;
-    private final BrokerNode node;
     private final BrokerNodeThread thread;
     private final GrpcLifecycleTransport transport;
     private final LogManager logManager;
 
-    private BrokerRole(String logPrefix, MetadataLoader loader, BrokerNode node, BrokerNodeThread thread,
+    private BrokerRole(String logPrefix, Settings settings, MetadataLoader loader, BrokerNodeThread thread,
                        GrpcLifecycleTransport transport, LogManager logManager) {
         this.logPrefix = logPrefix;
+        this.settings = settings;
         this.loader = loader;
-        this.node = node;
         this.thread = thread;
         this.transport = transport;
         this.logManager = logManager;
     }
 
     /** The broker's settings, from the node's configuration. */
-    public record Settings(String clusterId, int brokerId, InetSocketAddress listener, String rack,
-                           long heartbeatIntervalMs, Map<Integer, InetSocketAddress> controllers,
-                           long callTimeoutMs, List<Path> logDirs, long deleteStaleTopicDelayMs) {
+    public record Settings(String clusterId, int brokerId, String rack, long heartbeatIntervalMs,
+                           Map<Integer, InetSocketAddress> controllers, long callTimeoutMs, List<Path> logDirs,
+                           long deleteStaleTopicDelayMs) {
     }
 
     public static BrokerRole create(String logPrefix, Settings settings, MetadataLoader loader,
                                     FaultHandler faultHandler) {
-        SecureRandom random = new SecureRandom();
-        Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(random.nextLong())
-                .setLeastSignificantBits(random.nextLong()).build();
-        BrokerEndpoint endpoint = BrokerEndpoint.newBuilder().setName("PLAINTEXT")
-                .setHost(settings.listener().getHostString()).setPort(settings.listener().getPort()).build();
-        BrokerNode.Settings nodeSettings = new BrokerNode.Settings(settings.clusterId(), settings.brokerId(),
-                incarnation, List.of(endpoint), settings.rack(), new LifecycleTimings(settings.heartbeatIntervalMs(),
-                RETRY_BACKOFF_MS, RETRY_BACKOFF_MAX_MS), new ArrayList<>(settings.controllers().keySet()),
-                settings.callTimeoutMs());
         LogManager logManager = new LogManager(settings.brokerId(), settings.logDirs(),
                 settings.deleteStaleTopicDelayMs(), SystemTime.INSTANCE, logPrefix, faultHandler);
         BrokerNodeThread thread = new BrokerNodeThread(settings.brokerId(), SystemTime.INSTANCE, faultHandler);
         GrpcLifecycleTransport transport = new GrpcLifecycleTransport(settings.controllers(),
                 settings.callTimeoutMs(), thread);
-        BrokerNode node = new BrokerNode(logPrefix, nodeSettings, loader, transport, logManager,
-                SystemTime.INSTANCE::milliseconds);
-        return new BrokerRole(logPrefix, loader, node, thread, transport, logManager);
+        return new BrokerRole(logPrefix, settings, loader, thread, transport, logManager);
     }
 
     /** Wraps the node's state machine so that every new image reaches this broker's thread. */
@@ -82,9 +76,26 @@ public final class BrokerRole implements AutoCloseable {
         return new ImagePublishingListener(stateMachine, loader, thread::onImage);
     }
 
-    public void start() {
+    /**
+     * Starts the broker, which registers {@code listener} as its endpoint. The node's transport
+     * is bound by now, so this is the port it got, not a configured port 0.
+     */
+    public void start(HostPort listener) {
         logManager.start();
-        thread.start(node);
+        thread.start(new BrokerNode(logPrefix, nodeSettings(listener), loader, transport, logManager,
+                SystemTime.INSTANCE::milliseconds));
+    }
+
+    /** The broker node's settings, with an incarnation id drawn anew on every start. */
+    private BrokerNode.Settings nodeSettings(HostPort listener) {
+        SecureRandom random = new SecureRandom();
+        Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(random.nextLong())
+                .setLeastSignificantBits(random.nextLong()).build();
+        BrokerEndpoint endpoint = BrokerEndpoint.newBuilder().setName("PLAINTEXT").setHost(listener.host())
+                .setPort(listener.port()).build();
+        return new BrokerNode.Settings(settings.clusterId(), settings.brokerId(), incarnation, List.of(endpoint),
+                settings.rack(), new LifecycleTimings(settings.heartbeatIntervalMs(), RETRY_BACKOFF_MS,
+                RETRY_BACKOFF_MAX_MS), new ArrayList<>(settings.controllers().keySet()), settings.callTimeoutMs());
     }
 
     /** The image offset whose partition directories are all in place, -1 before any. */

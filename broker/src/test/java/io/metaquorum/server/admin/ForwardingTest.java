@@ -7,9 +7,8 @@ import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ListTopicsRequest;
 import io.metaquorum.protocol.ListedTopic;
-import java.net.InetAddress;
+import io.metaquorum.raft.transport.grpc.RefusingPort;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -104,17 +103,14 @@ class ForwardingTest {
     @Test
     void unreachableControllerAnswersNotController() throws Exception {
         node2 = new AdminTestNode(2);
-        InetSocketAddress nobody;
-        // A port that was free a moment ago, with nothing listening on it.
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            nobody = new InetSocketAddress("127.0.0.1", socket.getLocalPort());
+        try (RefusingPort nobody = RefusingPort.open()) {
+            node2.serve(Map.of(1, nobody.address()));
+            node2.gateway.knowController(1);
+            CreateTopicsResponse response = node2.admin().createTopics(createOne("t1"));
+            assertNotController(response, 1);
+            assertTrue(response.getHeader().getErrorMessage().startsWith("Forwarding to the active controller failed"),
+                    response.getHeader().getErrorMessage());
         }
-        node2.serve(Map.of(1, nobody));
-        node2.gateway.knowController(1);
-        CreateTopicsResponse response = node2.admin().createTopics(createOne("t1"));
-        assertNotController(response, 1);
-        assertTrue(response.getHeader().getErrorMessage().startsWith("Forwarding to the active controller failed"),
-                response.getHeader().getErrorMessage());
     }
 
     @Test

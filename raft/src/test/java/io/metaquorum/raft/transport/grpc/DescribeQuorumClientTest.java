@@ -49,7 +49,8 @@ class DescribeQuorumClientTest {
 
     @Test
     void nothingListeningIsUnavailable() throws Exception {
-        try (DescribeQuorumClient client = new DescribeQuorumClient(GrpcRaftTransportTest.closedPort(), 30_000)) {
+        try (RefusingPort nobody = RefusingPort.open();
+             DescribeQuorumClient client = new DescribeQuorumClient(nobody.address(), 30_000)) {
             StatusRuntimeException failure = assertThrows(StatusRuntimeException.class, client::describeMetadataQuorum);
             assertEquals(Status.Code.UNAVAILABLE, failure.getStatus().getCode());
         }

@@ -12,7 +12,6 @@ import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.transport.grpc.RaftPayloads.Exchange;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -107,14 +106,16 @@ class GrpcRaftTransportTest {
 
     @Test
     void nothingListeningIsUnreachable() throws Exception {
-        startClient(closedPort(), 10_000);
-        client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 9, RaftPayloads.vote()));
-        assertEquals(new RequestFailure(SERVER_ID, 9, RequestFailure.Reason.UNREACHABLE),
-                clientSink.next(RequestFailure.class));
-        // And again while the channel is in its reconnect backoff: still a prompt UNREACHABLE.
-        client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 10, RaftPayloads.vote()));
-        assertEquals(new RequestFailure(SERVER_ID, 10, RequestFailure.Reason.UNREACHABLE),
-                clientSink.next(RequestFailure.class));
+        try (RefusingPort nobody = RefusingPort.open()) {
+            startClient(nobody.address(), 10_000);
+            client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 9, RaftPayloads.vote()));
+            assertEquals(new RequestFailure(SERVER_ID, 9, RequestFailure.Reason.UNREACHABLE),
+                    clientSink.next(RequestFailure.class));
+            // And again while the channel is in its reconnect backoff: still a prompt UNREACHABLE.
+            client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 10, RaftPayloads.vote()));
+            assertEquals(new RequestFailure(SERVER_ID, 10, RequestFailure.Reason.UNREACHABLE),
+                    clientSink.next(RequestFailure.class));
+        }
     }
 
     @Test
@@ -203,13 +204,6 @@ class GrpcRaftTransportTest {
                 throw new AssertionError("a cancelled call was never removed");
             }
             Thread.sleep(5);
-        }
-    }
-
-    /** A loopback port nothing listens on (bound, then released). */
-    static InetSocketAddress closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return new InetSocketAddress("127.0.0.1", socket.getLocalPort());
         }
     }
 }
