@@ -29,8 +29,8 @@ record ReconcilePassOptions(List<Long> partitions, int partitionsPerTopic, int b
             "  --partitions N,N,...      image sizes (default 10000,100000,1000000)",
             "  --partitions-per-topic P  partitions per topic (default 10)",
             "  --brokers B               brokers (default 6: broker 0 holds half of the partitions)",
-            "  --warmup W                unmeasured passes per size (default 200)",
-            "  --passes K                measured passes per size (default 2000)",
+            "  --warmup W                unmeasured passes per size (default 20000)",
+            "  --passes K                measured passes per size (default 10000)",
             "  --verbose                 stack traces on failure",
             "Figures per size N: reconcile_pass_mean_us_N, reconcile_pass_p50_us_N, reconcile_pass_p99_us_N.",
             "The heap is MQ_HEAP_OPTS (default -Xms1g -Xmx3g).");
@@ -39,8 +39,8 @@ record ReconcilePassOptions(List<Long> partitions, int partitionsPerTopic, int b
         List<Long> partitions = List.of(10_000L, 100_000L, 1_000_000L);
         int perTopic = 10;
         int brokers = 6;
-        int warmup = 200;
-        int passes = 2_000;
+        int warmup = 20_000;
+        int passes = 10_000;
         boolean verbose = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
