@@ -13,7 +13,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "mq-bench", mixinStandardHelpOptions = true,
         description = "Benchmark workloads; one 'name value unit' line per figure.",
         footer = "%nAlso image-scale [--partitions N]: the metadata image, its snapshot write and load at scale "
-                + "(run from the simulation module; see mq-bench image-scale --help).",
+                + "(run from the simulation module; see mq-bench image-scale --help); and reconcile-pass "
+                + "[--partitions N,N,...]: the broker's reconcile pass that applies one new topic, as the image "
+                + "grows (see mq-bench reconcile-pass --help).",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
                 CatchUpBench.class, DumpBench.class, ShellOpenBench.class})

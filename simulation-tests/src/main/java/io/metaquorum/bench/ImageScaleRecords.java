@@ -7,6 +7,7 @@ import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.protocol.RegisterBrokerRecord;
+import io.metaquorum.protocol.RemoveTopicRecord;
 import io.metaquorum.protocol.TopicRecord;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
@@ -18,7 +19,8 @@ import java.util.List;
  * The committed log of the {@code image-scale} workload, made batch by batch as it is
  * replayed (never all at once): {@code brokers} RegisterBrokerRecords, then per topic a
  * TopicRecord and its PartitionRecords, RF 3, replicas and leaders spread round-robin,
- * in batches of {@code batchRecordsMax} records, all in epoch 1.
+ * in batches of {@code batchRecordsMax} records, all in epoch 1. ({@code reconcile-pass} takes
+ * its batches one topic at a time and removes topics again.)
  *
  * <p>Invariant: {@code nextOffset} is the offset of the next record made; {@code topic} and
  * {@code partition} say which record comes next ({@code partition == -1}: the TopicRecord).
@@ -42,6 +44,11 @@ final class ImageScaleRecords {
         this.batchRecordsMax = batchRecordsMax;
     }
 
+    /** The records of the brokers and the first {@code topicCount} topics: where topic {@code topicCount} starts. */
+    long recordCount(int topicCount) {
+        return brokers + (long) topicCount * (1 + partitionsPerTopic);
+    }
+
     /** The records the whole log holds. */
     long recordCount() {
         return brokers + (long) topics * (1 + partitionsPerTopic);
@@ -49,9 +56,14 @@ final class ImageScaleRecords {
 
     /** The next batch, or null once every record was made. */
     RecordBatch nextBatch() {
-        List<ByteString> records = new ArrayList<>(batchRecordsMax);
+        return nextBatch(batchRecordsMax);
+    }
+
+    /** The next batch of at most {@code recordsMax} records, or null once every record was made. */
+    RecordBatch nextBatch(int recordsMax) {
+        List<ByteString> records = new ArrayList<>(recordsMax);
         long baseOffset = nextOffset;
-        while (records.size() < batchRecordsMax) {
+        while (records.size() < recordsMax) {
             MetadataRecord record = nextRecord();
             if (record == null) {
                 break;
@@ -89,6 +101,17 @@ final class ImageScaleRecords {
             topic++;
         }
         return MetadataRecord.newBuilder().setPartition(record).build();
+    }
+
+    /**
+     * A batch of one RemoveTopicRecord for topic {@code t}, made already, at the next offset:
+     * {@code reconcile-pass} removes each topic it adds, so the image keeps its size.
+     */
+    RecordBatch removeTopic(int t) {
+        MetadataRecord record = MetadataRecord.newBuilder().setRemoveTopic(RemoveTopicRecord.newBuilder()
+                .setTopicId(topicId(t))).build();
+        long offset = nextOffset++;
+        return RecordBatches.build(offset, EPOCH, offset, false, List.of(MetadataRecordCodec.encode(record)));
     }
 
     private static Uuid topicId(int t) {

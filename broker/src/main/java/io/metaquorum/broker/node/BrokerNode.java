@@ -4,6 +4,7 @@ import io.metaquorum.broker.lifecycle.BrokerLifecycle;
 import io.metaquorum.broker.lifecycle.BrokerState;
 import io.metaquorum.broker.lifecycle.LifecycleTimings;
 import io.metaquorum.broker.partition.PartitionDirectories;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.BrokerEndpoint;
@@ -76,9 +77,12 @@ public final class BrokerNode {
         return new ImagePublishingListener(loader, loader, this::onImage);
     }
 
-    /** The loader's newest image, published after a commit or a snapshot load. */
-    public void onImage(MetadataImage image) {
-        gate.offer(image);
+    /**
+     * The loader's newest image, with what changed since the one before, published after a
+     * commit or a snapshot load.
+     */
+    public void onImage(ImageUpdate update) {
+        gate.offer(update);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.metaquorum.broker.node;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.util.Optional;
 
@@ -10,35 +11,41 @@ import java.util.Optional;
  * the directories with it would stage as strays partitions the current log still assigns here.
  * A new registration (a higher epoch) holds images back again until replay reaches it.
  *
- * <p>Invariant: {@code released} is null or an image no newer than {@code newest}.
+ * <p>The images held back are merged ({@link ImageUpdate#then}): what goes through is the
+ * newest image with everything that changed since the last one let through.
+ *
+ * <p>Invariant: {@code newest} is null before the first image, else the newest image offered
+ * with the changes since the last one let through (or since the first offered); {@code released}
+ * is null or an image no newer than {@code newest}'s.
  */
 final class ImageGate {
-    /** The newest image published, null before the first. */
-    private MetadataImage newest;
+    /** The newest image published, with the changes since the last one let through; null before the first. */
+    private ImageUpdate newest;
     /** The last image let through, null before the first. */
     private MetadataImage released;
 
     /** A new image was published. */
-    void offer(MetadataImage image) {
-        if (newest == null || image.lastCommittedOffset() >= newest.lastCommittedOffset()) {
-            newest = image;
-        }
+    void offer(ImageUpdate update) {
+        newest = newest == null ? update : newest.then(update);
     }
 
     /** The newest image published, empty before the first. */
     Optional<MetadataImage> newest() {
-        return Optional.ofNullable(newest);
+        return newest == null ? Optional.empty() : Optional.of(newest.image());
     }
 
     /**
-     * The newest image, once, if it reaches {@code brokerEpoch} and was not let through yet;
-     * empty while the broker is unregistered ({@code brokerEpoch < 0}) or still behind.
+     * The newest image with the changes since the last one let through, once, if it reaches
+     * {@code brokerEpoch} and was not let through yet; empty while the broker is unregistered
+     * ({@code brokerEpoch < 0}) or still behind.
      */
-    Optional<MetadataImage> release(long brokerEpoch) {
-        if (newest == null || newest == released || brokerEpoch < 0 || newest.lastCommittedOffset() < brokerEpoch) {
+    Optional<ImageUpdate> release(long brokerEpoch) {
+        if (newest == null || newest.image() == released || brokerEpoch < 0 || newest.offset() < brokerEpoch) {
             return Optional.empty();
         }
-        released = newest;
-        return Optional.of(newest);
+        ImageUpdate update = newest;
+        released = update.image();
+        newest = ImageUpdate.unchanged(released);
+        return Optional.of(update);
     }
 }

@@ -3,6 +3,7 @@ package io.metaquorum.broker.partition;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.image.UuidKey;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -16,12 +17,21 @@ import java.util.TreeSet;
  * failed operation, when it can no longer be trusted.
  *
  * <p>Invariants: {@code liveCount[d]} is the number of live directories in log dir d; at most
- * one live directory per partition; a location is live, stray or foreign, never two of these.
+ * one live directory per partition; a location is live, stray or foreign, never two of these;
+ * {@code strays} and {@code straysByStagedAt} hold the same strays.
  */
 final class LocalPartitions {
+    private static final Comparator<StrayDir> BY_STAGED_AT = Comparator.comparingLong(StrayDir::stagedAtMs)
+            .thenComparing(StrayDir::location);
+
     private final TreeMap<UuidKey, TreeMap<Integer, DirLocation>> live = new TreeMap<>();
     private final int[] liveCount;
     private final TreeMap<DirLocation, StrayDir> strays = new TreeMap<>();
+    /**
+     * The same strays by staging time, then location: the ones due for deletion are the first
+     * ones (every stray waits the same delay), so a pass finds them without a look at the rest.
+     */
+    private final TreeSet<StrayDir> straysByStagedAt = new TreeSet<>(BY_STAGED_AT);
     /** Strays whose topic id is known, so a partition that comes back can take its directory back. */
     private final TreeMap<PartitionKey, TreeSet<DirLocation>> straysByPartition = new TreeMap<>();
     /** Entries under each log dir that are neither partitions nor strays: their names are taken. */
@@ -77,6 +87,7 @@ final class LocalPartitions {
 
     void addStray(StrayDir stray) {
         Invariants.check(strays.put(stray.location(), stray) == null, "stray %s added twice", stray.location());
+        straysByStagedAt.add(stray);
         if (stray.topicId() != null) {
             straysByPartition.computeIfAbsent(new PartitionKey(stray.topicId(), stray.partition()),
                     key -> new TreeSet<>()).add(stray.location());
@@ -85,6 +96,7 @@ final class LocalPartitions {
 
     void removeStray(StrayDir stray) {
         strays.remove(stray.location());
+        straysByStagedAt.remove(stray);
         if (stray.topicId() != null) {
             PartitionKey key = new PartitionKey(stray.topicId(), stray.partition());
             TreeSet<DirLocation> locations = straysByPartition.get(key);
@@ -101,9 +113,26 @@ final class LocalPartitions {
         return locations == null ? null : strays.get(locations.first());
     }
 
-    /** The strays, in location order (a copy: the caller deletes while iterating). */
-    List<StrayDir> strays() {
-        return new ArrayList<>(strays.values());
+    /**
+     * The strays whose deadline ({@code delayMs} after staging) is at or before {@code nowMs},
+     * in location order (a copy: the caller deletes while iterating). Costs the due strays, not
+     * all of them.
+     */
+    List<StrayDir> dueStrays(long nowMs, long delayMs) {
+        List<StrayDir> due = new ArrayList<>();
+        for (StrayDir stray : straysByStagedAt) {
+            if (stray.deadlineMs(delayMs) > nowMs) {
+                break;
+            }
+            due.add(stray);
+        }
+        due.sort(Comparator.comparing(StrayDir::location));
+        return due;
+    }
+
+    /** The stray staged first (so the first due), or null when there is none. */
+    StrayDir firstStaged() {
+        return straysByStagedAt.isEmpty() ? null : straysByStagedAt.first();
     }
 
     int strayCount() {

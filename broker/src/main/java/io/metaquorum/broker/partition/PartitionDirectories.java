@@ -1,5 +1,6 @@
 package io.metaquorum.broker.partition;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.util.Optional;
 
@@ -9,8 +10,12 @@ import java.util.Optional;
  * LogManager, when directory I/O is slow enough to hold up heartbeats).
  */
 public interface PartitionDirectories {
-    /** The newest image the broker may reconcile with; must not block on the disk. */
-    void onImage(MetadataImage image);
+    /**
+     * The newest image the broker may reconcile with, and what changed in it since the image
+     * offered before (whoever keeps only the newest merges them, {@link ImageUpdate#then});
+     * must not block on the disk.
+     */
+    void onImage(ImageUpdate update);
 
     /**
      * Runs the directory work due at {@code nowMs} on the caller's thread and returns when it

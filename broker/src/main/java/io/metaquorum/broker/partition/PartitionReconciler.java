@@ -1,13 +1,18 @@
 package io.metaquorum.broker.partition;
 
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.TopicChange;
+import io.metaquorum.metadata.image.TopicChanges;
 import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.metadata.image.TopicsImage;
 import io.metaquorum.metadata.image.UuidKey;
+import io.vavr.Tuple2;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * assigns to this broker (docs/architecture.md §7, KIP-516, KAFKA-14616): the deterministic core of the
  * LogManager. No I/O of its own (everything goes through a {@link PartitionStore}), no clock
  * (time is the {@code nowMs} argument), no thread (the caller owns one and calls
- * {@link #reconcile} with the newest image, and again at the returned deadline).
+ * {@link #reconcile} with the newest image and what changed in it, and again at the returned
+ * deadline).
  *
  * <p>One pass:
  * <ol>
@@ -28,8 +34,12 @@ import org.slf4j.LoggerFactory;
  *       ({@link LogDirScan}): directories that the image does not assign to this broker with
  *       the same topic id are renamed aside as strays at once; strays from earlier runs are
  *       taken back with the time in their names.</li>
- *   <li>Only topics whose {@link TopicImage} changed since the last complete pass are looked at
- *       (images share unchanged topics, so this is a reference comparison), then: a directory
+ *   <li>The topics to look at: after a complete pass, only those the {@link ImageUpdate} lists
+ *       as changed since then, and of a topic that existed on both sides only the listed
+ *       partitions (Kafka's {@code TopicsDelta.localChanges}), so a pass costs what changed,
+ *       not what the image holds. The first pass, the first after a disk error and the first
+ *       after a snapshot load (whose changes are unknown) look at every topic of the image and
+ *       every topic with a directory here: one walk of the whole image. Then: a directory
  *       the image no longer assigns (topic deleted, partition moved away) is deleted at once;
  *       then a missing directory is created in the log dir with the fewest partitions, or taken
  *       back from a stray that holds exactly that topic id and partition.</li>
@@ -63,10 +73,10 @@ public final class PartitionReconciler {
     /** The picture of the log dirs; null until the first scan and after a disk error. */
     private LocalPartitions local;
     /**
-     * The topic images that were fully materialized by an earlier pass, by id.
-     * Invariant: empty while {@code local} is null.
+     * The offset of the image of the last complete pass. Invariant: while {@code local} is not
+     * null, the last pass was complete and its image was at this offset.
      */
-    private final TreeMap<UuidKey, TopicImage> settled = new TreeMap<>();
+    private long settledOffset = -1;
     /** Directories planned but not written yet, by log dir; empty between passes. */
     private final List<List<PartitionStore.NewPartition>> pendingCreations = new ArrayList<>();
     private int pendingCreationCount;
@@ -98,39 +108,42 @@ public final class PartitionReconciler {
     }
 
     /**
-     * Brings the log dirs in line with {@code image} at wall-clock time {@code nowMs}. Call it
-     * with the newest image whenever one arrives, and at {@link ReconcileResult#nextDeadlineMs}
-     * (with the same image) so strays are deleted on time; after an incomplete result call it
-     * again later. Reconciling the same image twice does nothing the second time (unless a
-     * stray fell due).
+     * Brings the log dirs in line with {@code update}'s image at wall-clock time {@code nowMs}.
+     * Call it with the newest update whenever one arrives, and at
+     * {@link ReconcileResult#nextDeadlineMs} (with the same update) so strays are deleted on
+     * time; after an incomplete result call it again later. Reconciling the same update twice
+     * does nothing the second time (unless a stray fell due).
+     *
+     * <p>After a complete pass, {@code update} must hold the changes since an image no newer
+     * than that pass's, and an image no older (what {@link ReconcileSchedule} hands out):
+     * then only the listed topics and partitions are looked at. The first pass, the first after
+     * a disk error and a pass with {@link TopicChanges#UNKNOWN} changes (a snapshot load) walk
+     * the whole image.
      */
-    public ReconcileResult reconcile(MetadataImage image, long nowMs) {
+    public ReconcileResult reconcile(ImageUpdate update, long nowMs) {
         ReconcilePass pass = new ReconcilePass(logPrefix);
+        MetadataImage image = update.image();
         TopicsImage topics = image.topics();
+        boolean wholeImage = local == null || update.topics().isUnknown();
         if (local == null) {
             local = scan.scan(topics, nowMs, pass);
         }
-        TreeSet<UuidKey> changed = new TreeSet<>();
         if (local != null) {
-            changed = changedTopics(topics);
-            for (UuidKey id : changed) {
-                removeUnassigned(id, topics.topic(id), pass);
+            TreeMap<UuidKey, TopicChange> scope = wholeImage ? everyTopic(topics) : changedTopics(update);
+            for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
+                removeUnassigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
             }
-            for (UuidKey id : changed) {
-                createAssigned(id, topics.topic(id), pass);
+            for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
+                createAssigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
             }
             flushCreations(pass);
             deleteDueStrays(nowMs, pass);
         }
         sync(pass);
-        if (local != null && !pass.failed()) {
-            for (UuidKey id : changed) {
-                settle(id, topics.topic(id));
-            }
-        }
         if (pass.failed()) {
             local = null;
-            settled.clear();
+        } else if (local != null) {
+            settledOffset = image.lastCommittedOffset();
         }
         ReconcileResult result = pass.result(nextDeadlineMs());
         logSummary(image, result);
@@ -138,81 +151,107 @@ public final class PartitionReconciler {
     }
 
     /**
-     * The ids of the topics to look at: in the image but changed since settled, or gone from
-     * the image while live or settled here.
+     * Every topic of the image and every topic with a live directory here, each to be looked at
+     * whole: O(image), for the passes that have nothing to go by.
      */
-    private TreeSet<UuidKey> changedTopics(TopicsImage topics) {
-        TreeSet<UuidKey> changed = new TreeSet<>();
-        for (TopicImage topic : topics.byId().values()) {
-            if (settled.get(topic.id()) != topic) {
-                changed.add(topic.id());
-            }
+    private TreeMap<UuidKey, TopicChange> everyTopic(TopicsImage topics) {
+        TreeMap<UuidKey, TopicChange> scope = new TreeMap<>();
+        for (Iterator<UuidKey> ids = topics.byId().keysIterator(); ids.hasNext(); ) {
+            scope.put(ids.next(), TopicChange.WHOLE);
         }
         for (UuidKey id : local.liveTopicIds()) {
-            if (topics.topic(id) == null) {
-                changed.add(id);
-            }
+            scope.put(id, TopicChange.WHOLE);
         }
-        for (UuidKey id : settled.keySet()) {
-            if (topics.topic(id) == null) {
-                changed.add(id);
-            }
-        }
-        return changed;
+        return scope;
     }
 
-    private void settle(UuidKey id, TopicImage topic) {
-        if (topic == null) {
-            settled.remove(id);
-        } else {
-            settled.put(id, topic);
+    /** The topics {@code update} lists as changed since the last complete pass: O(change). */
+    private TreeMap<UuidKey, TopicChange> changedTopics(ImageUpdate update) {
+        Invariants.check(update.baseOffset() <= settledOffset && settledOffset <= update.offset(),
+                "the changes from offset %d to %d cannot bring the directories from offset %d",
+                update.baseOffset(), update.offset(), settledOffset);
+        TreeMap<UuidKey, TopicChange> scope = new TreeMap<>();
+        for (Tuple2<UuidKey, TopicChange> topic : update.topics().byId()) {
+            scope.put(topic._1, topic._2);
         }
+        return scope;
     }
 
     private boolean isAssigned(TopicImage topic, int partition) {
         return topic != null && partition < topic.partitionCount() && topic.partition(partition).hasReplica(brokerId);
     }
 
-    private void removeUnassigned(UuidKey id, TopicImage topic, ReconcilePass pass) {
-        for (Map.Entry<Integer, DirLocation> entry : local.liveOf(id).entrySet()) {
-            if (pass.stopped()) {
-                return;
+    /**
+     * Deletes the live directories of topic {@code id} that {@code topic} (null: removed) no
+     * longer assigns here: all of them for a whole change, else those of the listed partitions.
+     */
+    private void removeUnassigned(UuidKey id, TopicImage topic, TopicChange change, ReconcilePass pass) {
+        Invariants.check(topic != null || change.whole(), "topic %s is gone but its change %s is not whole", id,
+                change);
+        if (change.whole()) {
+            for (Map.Entry<Integer, DirLocation> live : local.liveOf(id).entrySet()) {
+                removeIfUnassigned(id, topic, live.getKey(), live.getValue(), pass);
             }
-            int partition = entry.getKey();
-            if (isAssigned(topic, partition)) {
-                continue;
+            return;
+        }
+        for (int partition : change.partitions()) {
+            DirLocation live = local.live(id, partition);
+            if (live != null) {
+                removeIfUnassigned(id, topic, partition, live, pass);
             }
-            DirLocation location = entry.getValue();
-            Path logDir = logDirs.get(location.logDir());
-            try {
-                store.deleteRecursively(logDir, location.name());
-            } catch (IOException e) {
-                pass.diskError("deleting", logDir.resolve(location.name()), e);
-                continue;
-            }
-            pass.changed(location.logDir());
-            local.removeLive(id, partition);
-            pass.removed++;
-            LOG.debug("{}deleted partition directory {} ({})", logPrefix, logDir.resolve(location.name()),
-                    topic == null ? "topic deleted" : "no longer assigned to broker " + brokerId);
         }
     }
 
-    private void createAssigned(UuidKey id, TopicImage topic, ReconcilePass pass) {
+    private void removeIfUnassigned(UuidKey id, TopicImage topic, int partition, DirLocation location,
+                                    ReconcilePass pass) {
+        if (pass.stopped() || isAssigned(topic, partition)) {
+            return;
+        }
+        Path logDir = logDirs.get(location.logDir());
+        try {
+            store.deleteRecursively(logDir, location.name());
+        } catch (IOException e) {
+            pass.diskError("deleting", logDir.resolve(location.name()), e);
+            return;
+        }
+        pass.changed(location.logDir());
+        local.removeLive(id, partition);
+        pass.removed++;
+        LOG.debug("{}deleted partition directory {} ({})", logPrefix, logDir.resolve(location.name()),
+                topic == null ? "topic deleted" : "no longer assigned to broker " + brokerId);
+    }
+
+    /**
+     * Creates (or takes back from a stray) the missing directories {@code topic} assigns here:
+     * of all its partitions for a whole change, else of the listed ones.
+     */
+    private void createAssigned(UuidKey id, TopicImage topic, TopicChange change, ReconcilePass pass) {
         if (topic == null) {
             return;
         }
-        for (int partition = 0; partition < topic.partitionCount() && !pass.stopped(); partition++) {
-            if (!topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
-                continue;
+        if (change.whole()) {
+            for (int partition = 0; partition < topic.partitionCount(); partition++) {
+                createIfMissing(id, topic, partition, pass);
             }
-            String name = PartitionDirName.partitionDir(topic.name(), partition);
-            StrayDir stray = local.strayOf(id, partition);
-            if (stray != null && !local.isTaken(new DirLocation(stray.location().logDir(), name))) {
-                restore(stray, id, name, pass);
-            } else {
-                create(id, partition, name, pass);
+            return;
+        }
+        for (int partition : change.partitions()) {
+            if (partition < topic.partitionCount()) {
+                createIfMissing(id, topic, partition, pass);
             }
+        }
+    }
+
+    private void createIfMissing(UuidKey id, TopicImage topic, int partition, ReconcilePass pass) {
+        if (pass.stopped() || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
+            return;
+        }
+        String name = PartitionDirName.partitionDir(topic.name(), partition);
+        StrayDir stray = local.strayOf(id, partition);
+        if (stray != null && !local.isTaken(new DirLocation(stray.location().logDir(), name))) {
+            restore(stray, id, name, pass);
+        } else {
+            create(id, partition, name, pass);
         }
     }
 
@@ -272,12 +311,9 @@ public final class PartitionReconciler {
     }
 
     private void deleteDueStrays(long nowMs, ReconcilePass pass) {
-        for (StrayDir stray : local.strays()) {
+        for (StrayDir stray : local.dueStrays(nowMs, deleteStaleTopicDelayMs)) {
             if (pass.stopped()) {
                 return;
-            }
-            if (nowMs < stray.deadlineMs(deleteStaleTopicDelayMs)) {
-                continue;
             }
             Path logDir = logDirs.get(stray.location().logDir());
             try {
@@ -306,13 +342,8 @@ public final class PartitionReconciler {
     }
 
     private long nextDeadlineMs() {
-        long next = Long.MAX_VALUE;
-        if (local != null) {
-            for (StrayDir stray : local.strays()) {
-                next = Math.min(next, stray.deadlineMs(deleteStaleTopicDelayMs));
-            }
-        }
-        return next;
+        StrayDir first = local == null ? null : local.firstStaged();
+        return first == null ? Long.MAX_VALUE : first.deadlineMs(deleteStaleTopicDelayMs);
     }
 
     private void logSummary(MetadataImage image, ReconcileResult result) {

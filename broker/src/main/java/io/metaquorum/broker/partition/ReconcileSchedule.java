@@ -1,5 +1,6 @@
 package io.metaquorum.broker.partition;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.util.Optional;
 
@@ -12,8 +13,15 @@ import java.util.Optional;
  * An empty image (nothing committed yet) is never taken: it says nothing about what was
  * deleted, and reconciling with it would stage every directory as a stray.
  *
+ * <p>The images come as {@link ImageUpdate}s, and the ones offered between two passes are
+ * merged ({@link ImageUpdate#then}), not replaced: the pass gets the newest image with
+ * everything that changed since the image of the last complete pass, however many images it
+ * skipped.
+ *
  * <p>Pure decisions, no I/O and no clock: the LogManager's thread and the simulator ask the
- * same object. Invariant: {@code retryAtMs >= 0} exactly when the last pass was incomplete.
+ * same object. Invariants: {@code retryAtMs >= 0} exactly when the last pass was incomplete;
+ * {@code pending} holds the changes since the image of the last complete pass (or since the
+ * first image offered, before one).
  */
 public final class ReconcileSchedule {
     /** The first retry after a disk error; doubled on each further failure. */
@@ -21,30 +29,30 @@ public final class ReconcileSchedule {
     /** The longest wait between two retries. */
     public static final long RETRY_BACKOFF_MS_MAX = 10_000;
 
-    /** The newest image offered, null before the first non-empty one. */
-    private MetadataImage newest;
+    /** The newest image offered, with the changes since the last complete pass; null before the first. */
+    private ImageUpdate pending;
     /** The image of the last complete pass, null before the first. */
     private MetadataImage reconciled;
     private long strayDeadlineMs = Long.MAX_VALUE;
     private long retryAtMs = -1;
     private long backoffMs = RETRY_BACKOFF_MS_MIN;
 
-    /** Takes {@code image} as the newest when it is non-empty and newer than the newest; true when taken. */
-    public boolean offer(MetadataImage image) {
-        if (image.isEmpty() || (newest != null && image.lastCommittedOffset() <= newest.lastCommittedOffset())) {
+    /** Takes {@code update} as the newest when its image is non-empty and newer than the newest; true when taken. */
+    public boolean offer(ImageUpdate update) {
+        if (update.image().isEmpty() || (pending != null && update.offset() <= pending.offset())) {
             return false;
         }
-        newest = image;
+        pending = pending == null ? update : pending.then(update);
         return true;
     }
 
-    /** The image to run a pass with at {@code nowMs}, empty when no pass is due. */
-    public Optional<MetadataImage> due(long nowMs) {
-        if (newest == null) {
+    /** The update to run a pass with at {@code nowMs}, empty when no pass is due. */
+    public Optional<ImageUpdate> due(long nowMs) {
+        if (pending == null) {
             return Optional.empty();
         }
-        boolean due = retryAtMs >= 0 ? nowMs >= retryAtMs : newest != reconciled || nowMs >= strayDeadlineMs;
-        return due ? Optional.of(newest) : Optional.empty();
+        boolean due = retryAtMs >= 0 ? nowMs >= retryAtMs : pending.image() != reconciled || nowMs >= strayDeadlineMs;
+        return due ? Optional.of(pending) : Optional.empty();
     }
 
     /**
@@ -52,13 +60,13 @@ public final class ReconcileSchedule {
      * one is due already (compare it, never subtract from it), {@link Long#MAX_VALUE} for never.
      */
     public long nextDeadlineMs() {
-        if (newest == null) {
+        if (pending == null) {
             return Long.MAX_VALUE;
         }
         if (retryAtMs >= 0) {
             return retryAtMs;
         }
-        return newest != reconciled ? Long.MIN_VALUE : strayDeadlineMs;
+        return pending.image() != reconciled ? Long.MIN_VALUE : strayDeadlineMs;
     }
 
     /**
@@ -68,6 +76,9 @@ public final class ReconcileSchedule {
     public long onPass(MetadataImage image, ReconcileResult result, long nowMs) {
         if (result.complete()) {
             reconciled = image;
+            if (pending.image() == image) {
+                pending = ImageUpdate.unchanged(image);
+            }
             strayDeadlineMs = result.nextDeadlineMs();
             retryAtMs = -1;
             backoffMs = RETRY_BACKOFF_MS_MIN;

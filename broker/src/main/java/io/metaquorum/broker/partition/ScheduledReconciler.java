@@ -1,5 +1,6 @@
 package io.metaquorum.broker.partition;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -35,18 +36,18 @@ public final class ScheduledReconciler implements PartitionDirectories {
     }
 
     @Override
-    public void onImage(MetadataImage image) {
-        schedule.offer(image);
+    public void onImage(ImageUpdate update) {
+        schedule.offer(update);
     }
 
     /** Runs the pass due now, if any (at most one per call), and returns when the next falls due. */
     @Override
     public long drive(long nowMs) {
-        Optional<MetadataImage> due = schedule.due(nowMs);
+        Optional<ImageUpdate> due = schedule.due(nowMs);
         if (due.isPresent()) {
-            MetadataImage image = due.get();
+            MetadataImage image = due.get().image();
             passes++;
-            ReconcileResult result = reconciler.reconcile(image, nowMs);
+            ReconcileResult result = reconciler.reconcile(due.get(), nowMs);
             long retryInMs = schedule.onPass(image, result, nowMs);
             if (!result.complete()) {
                 LOG.warn("{}partition directories for offset {} not all in place ({} disk errors, the first: {});"

@@ -4,14 +4,15 @@ import io.metaquorum.broker.lifecycle.BrokerState;
 import io.metaquorum.broker.node.BrokerNode;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.time.Time;
-import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.ImageUpdate;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 
 /**
  * The thread that runs a {@link BrokerNode}: the node is single-threaded, so everything that
  * reaches it from elsewhere is handed over here. Raft's driver thread publishes images into a
- * one-slot mailbox (only the newest matters), gRPC callbacks arrive as tasks ({@link #execute});
+ * one-slot mailbox (only the newest image matters, with the changes of every image it merged:
+ * {@link ImageUpdate#then}), gRPC callbacks arrive as tasks ({@link #execute});
  * a shutdown request is a flag. Each turn takes all of them, runs them on this thread, drives
  * the node and sleeps until its deadline or the next hand-over. A FATAL refusal goes to the
  * fault handler, which stops the process.
@@ -29,8 +30,11 @@ final class BrokerNodeThread implements Executor, AutoCloseable {
     private final Object monitor = new Object();
     /** Guarded by {@link #monitor}. */
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-    /** The newest image not yet handed to the node, or null. Guarded by {@link #monitor}. */
-    private MetadataImage image;
+    /**
+     * The images not yet handed to the node, merged: the newest, with the changes since the
+     * last one handed over; or null. Guarded by {@link #monitor}.
+     */
+    private ImageUpdate image;
     private boolean shutdownRequested;
     private boolean closed;
     private volatile BrokerState state = BrokerState.REGISTERING;
@@ -77,9 +81,9 @@ final class BrokerNodeThread implements Executor, AutoCloseable {
     }
 
     /** A new image was published (raft's driver thread); never blocks. */
-    void onImage(MetadataImage published) {
+    void onImage(ImageUpdate published) {
         synchronized (monitor) {
-            image = published;
+            image = image == null ? published : image.then(published);
             monitor.notifyAll();
         }
     }
@@ -124,7 +128,7 @@ final class BrokerNodeThread implements Executor, AutoCloseable {
     /** Hands over what arrived, drives the node and publishes its state; returns its next deadline. */
     private long turn() {
         ArrayDeque<Runnable> arrived;
-        MetadataImage published;
+        ImageUpdate published;
         boolean shutdown;
         synchronized (monitor) {
             arrived = new ArrayDeque<>(tasks);

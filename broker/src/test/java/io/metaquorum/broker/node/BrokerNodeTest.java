@@ -13,6 +13,7 @@ import io.metaquorum.broker.lifecycle.LifecycleCall;
 import io.metaquorum.broker.lifecycle.LifecycleTimings;
 import io.metaquorum.broker.partition.PartitionDirectories;
 import io.metaquorum.broker.partition.TestImages;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.protocol.BrokerHeartbeatResponse;
@@ -28,11 +29,13 @@ class BrokerNodeTest {
     /** Partition directories that keep what they were handed and ask to run at a fixed time. */
     private static final class RecordingDirectories implements PartitionDirectories {
         final List<MetadataImage> handed = new ArrayList<>();
+        final List<ImageUpdate> updates = new ArrayList<>();
         long deadlineMs = Long.MAX_VALUE;
 
         @Override
-        public void onImage(MetadataImage image) {
-            handed.add(image);
+        public void onImage(ImageUpdate update) {
+            handed.add(update.image());
+            updates.add(update);
         }
 
         @Override
@@ -67,13 +70,13 @@ class BrokerNodeTest {
         transport.last().callback().onHeartbeat(response.toBuilder().setControllerId(1).build());
     }
 
-    private MetadataImage imageAt(long offset) {
-        MetadataImage image = images.image();
-        while (image.lastCommittedOffset() < offset) {
-            long n = image.lastCommittedOffset() + 2;
-            image = images.create("t" + n, id(n), replicas(4));
+    /** Images up to {@code offset}: the newest, with every change since the last call, as raft's publications merge. */
+    private ImageUpdate imageAt(long offset) {
+        while (images.image().lastCommittedOffset() < offset) {
+            long n = images.image().lastCommittedOffset() + 2;
+            images.create("t" + n, id(n), replicas(4));
         }
-        return image;
+        return images.take();
     }
 
     @Test
@@ -82,22 +85,23 @@ class BrokerNodeTest {
         register(10);
         node.drive(nowMs);
         assertTrue(directories.handed.isEmpty(), "an image older than the registration is held back");
-        MetadataImage caughtUp = imageAt(10);
+        ImageUpdate caughtUp = imageAt(10);
         node.onImage(caughtUp);
         node.drive(nowMs);
-        assertEquals(List.of(caughtUp), directories.handed);
+        assertEquals(List.of(caughtUp.image()), directories.handed);
+        assertEquals(-1, directories.updates.get(0).baseOffset(), "with the changes of the image held back too");
         node.drive(nowMs);
         assertEquals(1, directories.handed.size(), "each image is handed over once");
-        assertSame(caughtUp, node.reconciledImage().orElseThrow());
+        assertSame(caughtUp.image(), node.reconciledImage().orElseThrow());
     }
 
     @Test
     void anImageThatArrivedBeforeTheRegistrationAnswerIsReleasedByIt() {
-        MetadataImage image = imageAt(12);
+        ImageUpdate image = imageAt(12);
         node.onImage(image);
         register(10);
         node.drive(nowMs);
-        assertEquals(List.of(image), directories.handed);
+        assertEquals(List.of(image.image()), directories.handed);
     }
 
     @Test
@@ -119,6 +123,22 @@ class BrokerNodeTest {
         node.onImage(imageAt(20));
         node.drive(nowMs);
         assertEquals(2, directories.handed.size());
+        ImageUpdate second = directories.updates.get(1);
+        assertEquals(directories.handed.get(0).lastCommittedOffset(), second.baseOffset(),
+                "every change since the image let through before, also those of the images held back");
+        assertEquals(List.of(id(7), id(9), id(11), id(13), id(15), id(17), id(19), id(21)),
+                second.topics().byId().keySet().toJavaList());
+    }
+
+    @Test
+    void anImagePublishedTwiceIsHandedOverOnce() {
+        register(2);
+        ImageUpdate image = imageAt(2);
+        node.onImage(image);
+        node.drive(nowMs);
+        node.onImage(image);
+        node.drive(nowMs);
+        assertEquals(1, directories.handed.size());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.metaquorum.broker.partition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.PartitionRegistration;
 import io.metaquorum.metadata.image.TopicImage;
@@ -24,7 +25,8 @@ import net.jqwik.api.Tuple;
  * reassigned, with restarts (images the broker never saw while down), snapshot reloads,
  * injected disk errors and time passing: after every complete pass the partition directories
  * are exactly what the image assigns to this broker, everything else is a stray not yet due,
- * and once the delay has passed no stray is left.
+ * and once the delay has passed no stray is left. Each pass is handed the newest image with
+ * every change since the last pass ({@link TestImages#take}), as the schedule hands it.
  */
 class PartitionReconcilerPropertyTest {
     private static final int BROKER = 4;
@@ -97,7 +99,7 @@ class PartitionReconcilerPropertyTest {
                 }
                 if (advance.reconcile()) {
                     store.failNextOperations(advance.failures());
-                    reconcileUntilComplete(reconciler, images.image(), nowMs);
+                    reconcileUntilComplete(reconciler, images.take(), nowMs);
                     store.failNextOperations(0);
                     check(store, images.image(), nowMs);
                 }
@@ -105,18 +107,18 @@ class PartitionReconcilerPropertyTest {
                 nextId = apply(step, images, nextId);
             }
         }
-        reconcileUntilComplete(reconciler, images.image(), nowMs);
+        reconcileUntilComplete(reconciler, images.take(), nowMs);
         check(store, images.image(), nowMs);
-        ReconcileResult later = reconcileUntilComplete(reconciler, images.image(), nowMs + DELAY_MS);
+        ReconcileResult later = reconcileUntilComplete(reconciler, images.take(), nowMs + DELAY_MS);
         assertEquals(Long.MAX_VALUE, later.nextDeadlineMs());
         check(store, images.image(), nowMs + DELAY_MS);
         assertEquals(expectedDirs(images.image()).size(), store.describe().size(), "no stray left after the delay");
     }
 
-    private static ReconcileResult reconcileUntilComplete(PartitionReconciler reconciler, MetadataImage image,
+    private static ReconcileResult reconcileUntilComplete(PartitionReconciler reconciler, ImageUpdate update,
                                                           long nowMs) {
         for (int attempt = 0; attempt < 10; attempt++) {
-            ReconcileResult result = reconciler.reconcile(image, nowMs);
+            ReconcileResult result = reconciler.reconcile(update, nowMs);
             if (result.complete()) {
                 return result;
             }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.UuidKey;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ class PartitionReconcilerTest {
 
     @Test
     void createsADirectoryForEveryPartitionThatListsThisBroker() {
-        MetadataImage image = images.create("orders.v1_eu-west", ID1, replicas(4, 5), replicas(5, 6), replicas(6, 4));
+        ImageUpdate image = images.create("orders.v1_eu-west", ID1, replicas(4, 5), replicas(5, 6), replicas(6, 4));
         ReconcileResult result = reconciler().reconcile(image, T0);
         assertTrue(result.complete());
         assertEquals(2, result.created());
@@ -87,7 +88,7 @@ class PartitionReconcilerTest {
     void aTopicDeletedAndRecreatedWhileDownLeavesAStrayThatIsDeletedAfterTheDelay() {
         reconciler().reconcile(images.create("t", ID1, replicas(4)), T0);
         images.delete("t");
-        MetadataImage recreated = images.create("t", ID2, replicas(4, 5));
+        ImageUpdate recreated = images.create("t", ID2, replicas(4, 5));
 
         PartitionReconciler restarted = reconciler();
         ReconcileResult result = restarted.reconcile(recreated, T0 + 10);
@@ -109,7 +110,7 @@ class PartitionReconcilerTest {
     @Test
     void theStrayDeadlineSurvivesARestart() {
         reconciler().reconcile(images.create("t", ID1, replicas(4)), T0);
-        MetadataImage deleted = images.delete("t");
+        ImageUpdate deleted = images.delete("t");
         reconciler().reconcile(deleted, T0 + 5);
         String stray = "a/t-0." + (T0 + 5) + "-stray";
         assertEquals(expected(stray, metadata(ID1)), store.describe());
@@ -125,7 +126,7 @@ class PartitionReconcilerTest {
 
     @Test
     void aPartitionDirectoryWithoutAValidMetadataFileIsAStrayNeverGuessed() {
-        MetadataImage image = images.create("t", ID1, replicas(4), replicas(4), replicas(4), replicas(4));
+        ImageUpdate image = images.create("t", ID1, replicas(4), replicas(4), replicas(4), replicas(4));
         store.put(A, "t-0", dir(null));
         store.put(A, "t-1", dir("version: 1\ntopic_id: " + base64(ID1)));
         store.put(A, "t-2", dir("version: 0\ntopic_id: " + base64(ID1) + "\n\n"));
@@ -144,7 +145,7 @@ class PartitionReconcilerTest {
 
     @Test
     void aValidMetadataFileWithATrailingNewlineIsAccepted() {
-        MetadataImage image = images.create("t", ID1, replicas(4));
+        ImageUpdate image = images.create("t", ID1, replicas(4));
         store.put(B, "t-0", dir(metadata(ID1) + "\n"));
         ReconcileResult result = reconciler().reconcile(image, T0);
         assertTrue(result.changedNothing());
@@ -170,7 +171,7 @@ class PartitionReconcilerTest {
 
         store.failNextOperations(1);
         assertFalse(reconciler.reconcile(images.create("u", ID2, replicas(4)), T0).complete());
-        ReconcileResult rescanned = reconciler.reconcile(images.image(), T0);
+        ReconcileResult rescanned = reconciler.reconcile(images.latest(), T0);
         assertTrue(rescanned.complete());
         assertEquals(List.of(), rescanned.leftAlone(), "reported once, also across a rescan");
     }
@@ -200,7 +201,7 @@ class PartitionReconcilerTest {
     @Test
     void reconcilingTheSameImageTwiceDoesNothingTheSecondTime() {
         PartitionReconciler reconciler = reconciler();
-        MetadataImage image = images.create("t", ID1, replicas(4), replicas(5, 4), replicas(5));
+        ImageUpdate image = images.create("t", ID1, replicas(4), replicas(5, 4), replicas(5));
         assertEquals(2, reconciler.reconcile(image, T0).created());
         int mutations = store.mutations();
         assertTrue(reconciler.reconcile(image, T0 + 1).changedNothing());
@@ -216,7 +217,7 @@ class PartitionReconcilerTest {
         store.setReadOnly(A, true);
         store.setReadOnly(B, true);
         store.setReadOnly(C, true);
-        MetadataImage image = images.create("t", ID1, replicas(4), replicas(4));
+        ImageUpdate image = images.create("t", ID1, replicas(4), replicas(4));
         ReconcileResult failed = reconciler.reconcile(image, T0);
         assertFalse(failed.complete());
         assertTrue(failed.diskErrors().get(0).contains("/data/a/t-0"), failed.diskErrors().toString());
@@ -230,9 +231,9 @@ class PartitionReconcilerTest {
 
     @Test
     void aStrayOfATopicIdThatIsAssignedAgainIsRenamedBack() {
-        MetadataImage image = images.create("t", ID1, replicas(4));
+        ImageUpdate image = images.create("t", ID1, replicas(4));
         reconciler().reconcile(image, T0);
-        reconciler().reconcile(MetadataImage.EMPTY, T0 + 1);
+        reconciler().reconcile(ImageUpdate.unchanged(MetadataImage.EMPTY), T0 + 1);
         assertEquals(expected("a/t-0." + (T0 + 1) + "-stray", metadata(ID1)), store.describe());
         ReconcileResult result = reconciler().reconcile(image, T0 + 2);
         assertEquals(1, result.restored());

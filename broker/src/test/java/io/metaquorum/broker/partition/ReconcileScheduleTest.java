@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.util.List;
 import java.util.Optional;
@@ -25,14 +26,18 @@ class ReconcileScheduleTest {
     }
 
     private MetadataImage dueAt(long nowMs) {
-        Optional<MetadataImage> due = schedule.due(nowMs);
+        return updateDueAt(nowMs).image();
+    }
+
+    private ImageUpdate updateDueAt(long nowMs) {
+        Optional<ImageUpdate> due = schedule.due(nowMs);
         assertTrue(due.isPresent(), "a pass is due at " + nowMs);
         return due.get();
     }
 
     @Test
     void anEmptyImageIsNeverTaken() {
-        assertFalse(schedule.offer(MetadataImage.EMPTY));
+        assertFalse(schedule.offer(ImageUpdate.unchanged(MetadataImage.EMPTY)));
         assertTrue(schedule.due(0).isEmpty());
         assertEquals(Long.MAX_VALUE, schedule.nextDeadlineMs());
         assertTrue(schedule.reconciled().isEmpty());
@@ -40,26 +45,27 @@ class ReconcileScheduleTest {
 
     @Test
     void aNewImageIsDueOnceAndAnOlderOneIsIgnored() {
-        MetadataImage first = images.create("t", id(1), replicas(4));
-        MetadataImage second = images.create("u", id(2), replicas(4));
-        assertTrue(schedule.offer(second));
+        ImageUpdate first = images.create("t", id(1), replicas(4));
+        ImageUpdate second = images.create("u", id(2), replicas(4));
+        assertTrue(schedule.offer(first.then(second)));
         assertFalse(schedule.offer(first), "older than the newest");
         assertEquals(Long.MIN_VALUE, schedule.nextDeadlineMs(), "due at once");
-        assertSame(second, dueAt(0));
-        schedule.onPass(second, complete(Long.MAX_VALUE), 0);
+        assertSame(second.image(), dueAt(0));
+        schedule.onPass(second.image(), complete(Long.MAX_VALUE), 0);
         assertTrue(schedule.due(1_000_000).isEmpty(), "nothing changed, no stray waits");
         assertEquals(Long.MAX_VALUE, schedule.nextDeadlineMs());
-        assertSame(second, schedule.reconciled().orElseThrow());
+        assertSame(second.image(), schedule.reconciled().orElseThrow());
     }
 
     @Test
     void aStrayFallingDueRunsThePassAgainWithTheSameImage() {
-        MetadataImage image = images.create("t", id(1), replicas(4));
+        ImageUpdate image = images.create("t", id(1), replicas(4));
         schedule.offer(image);
         schedule.onPass(dueAt(0), complete(5_000), 0);
         assertEquals(5_000, schedule.nextDeadlineMs());
         assertTrue(schedule.due(4_999).isEmpty());
-        assertSame(image, dueAt(5_000));
+        assertSame(image.image(), dueAt(5_000));
+        assertTrue(updateDueAt(5_000).topics().isEmpty(), "nothing changed since the complete pass");
     }
 
     @Test
@@ -75,10 +81,30 @@ class ReconcileScheduleTest {
             assertTrue(schedule.due(nowMs + waitMs - 1).isEmpty(), "still backing off after " + waitMs + " ms");
             nowMs += waitMs;
         }
-        MetadataImage newest = dueAt(nowMs);
-        assertSame(images.image(), newest, "the retry takes the newest image");
-        assertEquals(0, schedule.onPass(newest, complete(Long.MAX_VALUE), nowMs));
+        ImageUpdate newest = updateDueAt(nowMs);
+        assertSame(images.image(), newest.image(), "the retry takes the newest image");
+        assertEquals(-1, newest.baseOffset(), "with every change since the first image (no pass was complete)");
+        assertEquals(0, schedule.onPass(newest.image(), complete(Long.MAX_VALUE), nowMs));
         schedule.offer(images.create("v", id(9_999), replicas(4)));
         assertEquals(100, schedule.onPass(dueAt(nowMs), failed(), nowMs), "a complete pass resets the backoff");
+    }
+
+    @Test
+    void theImagesOfferedBetweenTwoPassesAreMergedSoThePassGetsEveryChangeSinceTheLastCompleteOne() {
+        ImageUpdate first = images.create("t", id(1), replicas(4));
+        schedule.offer(first);
+        schedule.onPass(dueAt(0), complete(Long.MAX_VALUE), 0);
+        schedule.offer(images.create("u", id(2), replicas(5)));
+        schedule.offer(images.create("v", id(3), replicas(4)));
+        ImageUpdate failedWith = updateDueAt(0);
+        schedule.onPass(failedWith.image(), failed(), 0);
+        schedule.offer(images.reassign("t", 0, 5));
+        ImageUpdate due = updateDueAt(100);
+        assertSame(images.image(), due.image());
+        assertEquals(first.offset(), due.baseOffset(), "counted from the last complete pass, not the failed one");
+        assertEquals(List.of(id(1), id(2), id(3)), due.topics().byId().keySet().toJavaList());
+        schedule.onPass(due.image(), complete(Long.MAX_VALUE), 100);
+        schedule.offer(images.delete("u"));
+        assertEquals(List.of(id(2)), updateDueAt(100).topics().byId().keySet().toJavaList());
     }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.ImageUpdate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +25,7 @@ class ScheduledReconcilerTest {
     @Test
     void runsOnePassPerImageAndRetriesADiskErrorAfterItsBackoff() {
         assertEquals(Long.MAX_VALUE, scheduled.drive(0), "nothing to do before an image");
-        MetadataImage image = images.create("t", id(1), replicas(4));
+        ImageUpdate image = images.create("t", id(1), replicas(4));
         scheduled.onImage(image);
         store.failNextOperations(1);
         assertEquals(100, scheduled.drive(0), "the retry is due after the first backoff");
@@ -35,7 +35,7 @@ class ScheduledReconcilerTest {
         assertEquals(1, scheduled.passes());
         assertEquals(Long.MAX_VALUE, scheduled.drive(100));
         assertTrue(passes.get(1).complete());
-        assertSame(image, scheduled.reconciledImage().orElseThrow());
+        assertSame(image.image(), scheduled.reconciledImage().orElseThrow());
         assertEquals(Long.MAX_VALUE, scheduled.drive(200));
         assertEquals(2, scheduled.passes(), "an unchanged image is not reconciled again");
     }

@@ -1,5 +1,6 @@
 package io.metaquorum.broker.partition;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.PartitionRegistration;
@@ -18,14 +19,31 @@ import java.util.List;
 /**
  * Metadata images for the LogManager tests, made the way a broker makes them: records replayed
  * through {@link MetadataDelta}, one offset per record, so unchanged topics are shared between
- * successive images exactly as in production.
+ * successive images exactly as in production. Each change returns the new image with what
+ * changed since the image before it, as the loader publishes it.
  */
 public final class TestImages {
     private MetadataImage image = MetadataImage.EMPTY;
     private long nextOffset;
+    /** The last update made. */
+    private ImageUpdate latest = ImageUpdate.unchanged(MetadataImage.EMPTY);
+    /** The updates made since the last {@link #take()}, merged. */
+    private ImageUpdate untaken = ImageUpdate.unchanged(MetadataImage.EMPTY);
 
     public MetadataImage image() {
         return image;
+    }
+
+    /** The last update made: the current image, with the changes since the image before it. */
+    public ImageUpdate latest() {
+        return latest;
+    }
+
+    /** The current image with every change since the last call (since the empty image, the first time). */
+    public ImageUpdate take() {
+        ImageUpdate taken = untaken;
+        untaken = ImageUpdate.unchanged(image);
+        return taken;
     }
 
     public static UuidKey id(long n) {
@@ -37,7 +55,7 @@ public final class TestImages {
     }
 
     /** Creates a topic; {@code replicas[p]} are the replicas of partition p. */
-    public MetadataImage create(String name, UuidKey id, int[]... replicas) {
+    public ImageUpdate create(String name, UuidKey id, int[]... replicas) {
         List<MetadataRecord> records = new ArrayList<>();
         records.add(MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(name)
                 .setTopicId(id.toUuid())).build());
@@ -48,7 +66,7 @@ public final class TestImages {
     }
 
     /** Adds partitions at the end of an existing topic. */
-    public MetadataImage addPartitions(String name, int[]... replicas) {
+    public ImageUpdate addPartitions(String name, int[]... replicas) {
         TopicImage topic = image.topics().topic(name);
         List<MetadataRecord> records = new ArrayList<>();
         for (int i = 0; i < replicas.length; i++) {
@@ -57,14 +75,14 @@ public final class TestImages {
         return replay(records);
     }
 
-    public MetadataImage delete(String name) {
+    public ImageUpdate delete(String name) {
         TopicImage topic = image.topics().topic(name);
         return replay(List.of(MetadataRecord.newBuilder().setRemoveTopic(RemoveTopicRecord.newBuilder()
                 .setTopicId(topic.id().toUuid())).build()));
     }
 
     /** Moves partition {@code partition} of {@code name} to {@code replicas} (all in sync, the first leads). */
-    public MetadataImage reassign(String name, int partition, int... replicas) {
+    public ImageUpdate reassign(String name, int partition, int... replicas) {
         TopicImage topic = image.topics().topic(name);
         PartitionRegistration old = topic.partition(partition);
         boolean leaderMoves = old.leader() != replicas[0];
@@ -75,8 +93,37 @@ public final class TestImages {
         return replay(List.of(MetadataRecord.newBuilder().setPartitionChange(change).build()));
     }
 
-    /** The same image rebuilt from its records, as after a snapshot load: equal, but no topic object shared. */
-    public MetadataImage reloaded() {
+    /**
+     * Moves the leadership of partition {@code partition} of {@code name} to the next replica in
+     * its ISR and shrinks the ISR to the new leader alone: a change that moves no replica.
+     */
+    public ImageUpdate moveLeader(String name, int partition) {
+        TopicImage topic = image.topics().topic(name);
+        PartitionRegistration old = topic.partition(partition);
+        int[] isr = old.isr();
+        int leader = isr.length == 0 ? old.preferredLeader() : isr[(indexOf(isr, old.leader()) + 1) % isr.length];
+        PartitionChangeRecord.Builder change = PartitionChangeRecord.newBuilder().setTopicId(topic.id().toUuid())
+                .setPartition(partition).setHasIsr(true).addIsr(leader).setLeader(leader)
+                .setLeaderEpoch(old.leaderEpoch() + (leader != old.leader() ? 1 : 0))
+                .setPartitionEpoch(old.partitionEpoch() + 1);
+        return replay(List.of(MetadataRecord.newBuilder().setPartitionChange(change).build()));
+    }
+
+    private static int indexOf(int[] values, int value) {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == value) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The same image rebuilt from its records, as after a snapshot load: equal, but no topic
+     * object shared, and its changes unknown. It stands in for the updates not taken yet (it
+     * covers any change), as a loaded snapshot does for the records it skips.
+     */
+    public ImageUpdate reloaded() {
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         List<MetadataRecord> records = image.toRecords();
         long offset = 0;
@@ -88,7 +135,9 @@ public final class TestImages {
         }
         nextOffset = Math.max(nextOffset, offset);
         image = delta.apply();
-        return image;
+        latest = ImageUpdate.loaded(image);
+        untaken = latest;
+        return latest;
     }
 
     private static MetadataRecord partition(UuidKey id, int p, int[] replicas) {
@@ -97,13 +146,20 @@ public final class TestImages {
                 .build();
     }
 
-    private MetadataImage replay(List<MetadataRecord> records) {
+    private ImageUpdate replay(List<MetadataRecord> records) {
         MetadataDelta delta = new MetadataDelta(image);
         for (MetadataRecord record : records) {
             delta.replay(record, nextOffset++, 1);
         }
+        long baseOffset = image.lastCommittedOffset();
         image = delta.apply();
-        return image;
+        return published(new ImageUpdate(image, baseOffset, delta.topicChanges()));
+    }
+
+    private ImageUpdate published(ImageUpdate update) {
+        latest = update;
+        untaken = untaken.then(update);
+        return update;
     }
 
     private static List<Integer> list(int[] values) {

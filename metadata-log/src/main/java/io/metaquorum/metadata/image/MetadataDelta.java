@@ -8,8 +8,11 @@ import io.metaquorum.protocol.ConfigRecord;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.FeatureLevelRecord;
 import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.protocol.PartitionChangeRecord;
+import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RemoveAccessControlEntryRecord;
 import io.metaquorum.protocol.RemoveTopicRecord;
+import io.metaquorum.protocol.TopicRecord;
 import io.metaquorum.raft.TopicIds;
 
 /**
@@ -23,7 +26,9 @@ import io.metaquorum.raft.TopicIds;
  * no default, so a new record type does not compile until it is handled here.
  *
  * <p>Each replay moves persistent maps forward, so the cost is that of the change, not of
- * the image; the base image is never modified.
+ * the image; the base image is never modified. The delta also notes which topics and
+ * partitions its records touched ({@link #topicChanges}), so that what consumes the next image
+ * can look at those alone.
  */
 public final class MetadataDelta {
     /** The only record format version this code reads. */
@@ -35,6 +40,8 @@ public final class MetadataDelta {
     private ConfigurationsImage configs;
     private AclsImage acls;
     private MetadataProvenance provenance;
+    /** The topics the records replayed so far created, removed or changed. */
+    private final TopicChanges.Builder topicChanges = new TopicChanges.Builder();
 
     public MetadataDelta(MetadataImage base) {
         this.features = base.features();
@@ -58,9 +65,9 @@ public final class MetadataDelta {
         check(record.getVersion() == RECORD_VERSION, offset, type, () -> "record version " + record.getVersion()
                 + ", this node reads version " + RECORD_VERSION);
         return switch (record.getRecordCase()) {
-            case TOPIC -> topics(TopicsReplay.topic(topics, record.getTopic(), offset));
-            case PARTITION -> topics(TopicsReplay.partition(topics, record.getPartition(), offset));
-            case PARTITION_CHANGE -> topics(TopicsReplay.partitionChange(topics, record.getPartitionChange(), offset));
+            case TOPIC -> replayTopic(record.getTopic(), offset);
+            case PARTITION -> replayPartition(record.getPartition(), offset);
+            case PARTITION_CHANGE -> replayPartitionChange(record.getPartitionChange(), offset);
             case REMOVE_TOPIC -> replayRemoveTopic(record.getRemoveTopic(), offset);
             case CONFIG -> replayConfig(record.getConfig(), offset);
             case REGISTER_BROKER -> cluster(ClusterReplay.register(cluster, record.getRegisterBroker(), offset));
@@ -75,8 +82,21 @@ public final class MetadataDelta {
         };
     }
 
-    private ImagePart topics(TopicsImage next) {
-        topics = next;
+    private ImagePart replayTopic(TopicRecord record, long offset) {
+        topics = TopicsReplay.topic(topics, record, offset);
+        topicChanges.whole(UuidKey.of(record.getTopicId()));
+        return ImagePart.TOPICS;
+    }
+
+    private ImagePart replayPartition(PartitionRecord record, long offset) {
+        topics = TopicsReplay.partition(topics, record, offset);
+        topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
+        return ImagePart.TOPICS;
+    }
+
+    private ImagePart replayPartitionChange(PartitionChangeRecord record, long offset) {
+        topics = TopicsReplay.partitionChange(topics, record, offset);
+        topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
         return ImagePart.TOPICS;
     }
 
@@ -100,6 +120,7 @@ public final class MetadataDelta {
         TopicImage topic = TopicsReplay.removeTopic(topics, record, offset);
         topics = topics.withoutTopic(topic);
         configs = configs.withoutResource(ConfigResource.topic(topic.name()));
+        topicChanges.whole(topic.id());
         return ImagePart.TOPICS;
     }
 
@@ -147,5 +168,13 @@ public final class MetadataDelta {
     /** The image after every record replayed so far. The delta may go on replaying. */
     public MetadataImage apply() {
         return new MetadataImage(provenance, features, cluster, topics, configs, acls);
+    }
+
+    /**
+     * The topics created, removed or changed by the records replayed so far: from the base
+     * image to {@link #apply()}'s. The delta may go on replaying.
+     */
+    public TopicChanges topicChanges() {
+        return topicChanges.build();
     }
 }

@@ -2,6 +2,7 @@ package io.metaquorum.metadata.loader;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
@@ -42,6 +43,12 @@ public final class MetadataLoader implements RaftListener {
     /** Published together with {@link #status} on the driver thread; each is immutable. */
     private volatile MetadataImage image = MetadataImage.EMPTY;
     private volatile LoaderStatus status = LoaderStatus.INITIAL;
+    /**
+     * {@link #image} with the topics changed since the image before it, published right after
+     * it. Invariant: once the driver thread has left a commit or a snapshot load,
+     * {@code lastUpdate.image() == image}.
+     */
+    private volatile ImageUpdate lastUpdate = ImageUpdate.unchanged(MetadataImage.EMPTY);
     /** Record bytes committed since the last snapshot was scheduled or loaded. */
     private long bytesSinceSnapshot;
 
@@ -60,6 +67,16 @@ public final class MetadataLoader implements RaftListener {
     /** The latest committed image; safe from any thread. */
     public MetadataImage image() {
         return image;
+    }
+
+    /**
+     * The latest committed image with the topics that changed since the image before it (not
+     * listed after a snapshot load, which replaces the image whole), for what consumes images
+     * by their changes; safe from any thread, consistent with {@link #image()} on the driver
+     * thread.
+     */
+    public ImageUpdate lastUpdate() {
+        return lastUpdate;
     }
 
     /** This loader's counters and the leader raft last announced; safe from any thread. */
@@ -86,6 +103,7 @@ public final class MetadataLoader implements RaftListener {
         }
         status = status.withReplayed(replayed, last.getAppendTimeMs());
         image = delta.apply();
+        lastUpdate = new ImageUpdate(image, current.lastCommittedOffset(), delta.topicChanges());
         maybeRequestSnapshot();
     }
 
@@ -126,6 +144,7 @@ public final class MetadataLoader implements RaftListener {
         image = loaded.image();
         status = status.withLoadedSnapshot(loaded.records(), loaded.lastContainedLogTimeMs());
         bytesSinceSnapshot = 0;
+        lastUpdate = ImageUpdate.loaded(image);
         LOG.info("{}loaded snapshot ({}, {}): {} records, {} bytes", logPrefix, snapshotId.offset(),
                 snapshotId.epoch(), loaded.records(), snapshot.sizeBytes());
     }

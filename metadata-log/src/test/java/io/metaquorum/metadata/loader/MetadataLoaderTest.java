@@ -1,14 +1,23 @@
 package io.metaquorum.metadata.loader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.common.invariant.InvariantViolation;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.TopicChange;
+import io.metaquorum.metadata.image.UuidKey;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.protocol.MetadataRecord;
+import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.protocol.TopicRecord;
+import io.metaquorum.protocol.Uuid;
+import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
@@ -49,6 +58,40 @@ class MetadataLoaderTest {
         assertEquals(1, status.leaderId());
         assertEquals(3, status.leaderEpoch());
         assertTrue(requestedTasks.isEmpty(), "far below the snapshot trigger");
+    }
+
+    @Test
+    void publishesEachImageWithTheTopicsChangedSinceTheImageBefore() {
+        MetadataLoader loader = loader(1 << 20);
+        Uuid t = TopicIds.uuid(1, 1);
+        Uuid u = TopicIds.uuid(2, 2);
+        loader.handleCommit(List.of(TestBatches.data(0, 1, topic("t", t), partition(t, 0), partition(t, 1),
+                topic("u", u), partition(u, 0))));
+        ImageUpdate created = loader.lastUpdate();
+        assertSame(loader.image(), created.image());
+        assertEquals(-1, created.baseOffset());
+        assertEquals(TopicChange.WHOLE, created.topics().topic(UuidKey.of(t)));
+        assertEquals(List.of(UuidKey.of(t), UuidKey.of(u)), created.topics().byId().keySet().toJavaList());
+
+        loader.handleCommit(List.of(TestBatches.data(5, 1, partition(u, 1),
+                MetadataRecordCodec.featureLevel("f", 1))));
+        ImageUpdate grown = loader.lastUpdate();
+        assertEquals(4, grown.baseOffset(), "counted from the image before");
+        assertEquals(List.of(UuidKey.of(u)), grown.topics().byId().keySet().toJavaList());
+        assertEquals(List.of(1), grown.topics().topic(UuidKey.of(u)).partitions().toJavaList());
+
+        loader.handleCommit(List.of(TestBatches.data(7, 1, MetadataRecordCodec.noOp())));
+        assertTrue(loader.lastUpdate().topics().isEmpty(), "nothing changed in the topics");
+        assertEquals(created.topics().union(grown.topics()), created.then(grown).topics());
+    }
+
+    private static MetadataRecord topic(String name, Uuid id) {
+        return MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(name).setTopicId(id)).build();
+    }
+
+    private static MetadataRecord partition(Uuid id, int partition) {
+        return MetadataRecord.newBuilder().setPartition(PartitionRecord.newBuilder().setTopicId(id)
+                .setPartition(partition).addReplicas(1).addIsr(1).setLeader(1)).build();
     }
 
     @Test
@@ -132,6 +175,8 @@ class MetadataLoaderTest {
 
         MetadataImage loaded = target.image();
         assertEquals(image, loaded, "the image is a function of the log: snapshot or replay, the same value");
+        assertSame(loaded, target.lastUpdate().image());
+        assertTrue(target.lastUpdate().topics().isUnknown(), "a loaded snapshot replaces the image whole");
         assertEquals(source.status().lastCommittedTimeMs(), target.status().lastCommittedTimeMs());
         assertEquals(2, target.status().recordsReplayed(), "a snapshot holds the image's records, not the log's");
         assertEquals(2, target.status().leaderId(), "the leader survives a snapshot load");

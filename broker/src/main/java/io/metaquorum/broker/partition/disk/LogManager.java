@@ -7,6 +7,7 @@ import io.metaquorum.broker.partition.ScheduledReconciler;
 import io.metaquorum.common.fault.FaultHandler;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.common.time.Time;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * {@code log.dirs} in line with the newest metadata image, so materialization never blocks
  * replay nor the broker's heartbeats (a slow disk delays directories, not the image).
  * {@link #onImage} only records the image and wakes the thread; images that arrive while a
- * pass runs are coalesced, the next pass takes the newest. When a pass runs, and with which
+ * pass runs are coalesced, their changes merged, and the next pass takes the newest with all
+ * of them. When a pass runs, and with which
  * image, is decided by a {@link ScheduledReconciler} (the rules of {@code ReconcileSchedule},
  * which the simulator runs too): this class only gives it a thread and hands it images.
  *
@@ -49,8 +51,11 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
     private final FaultHandler faultHandler;
     private final Thread thread;
     private final Object lock = new Object();
-    /** The newest image offered and not yet taken by the thread, or null. Guarded by {@code lock}. */
-    private MetadataImage offered;
+    /**
+     * The images offered and not yet taken by the thread, merged into one update (the newest
+     * image, with the changes since the last one taken), or null. Guarded by {@code lock}.
+     */
+    private ImageUpdate offered;
     /** Guarded by {@code lock}. */
     private boolean closing;
     /** The newest image whose directories are all in place; null before the first. */
@@ -103,13 +108,13 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
 
     /** Offers the newest committed image; never blocks on the disk. Older or empty images are ignored. */
     @Override
-    public void onImage(MetadataImage image) {
-        if (image.isEmpty()) {
+    public void onImage(ImageUpdate update) {
+        if (update.image().isEmpty()) {
             return;
         }
         synchronized (lock) {
-            if (offered == null || image.lastCommittedOffset() > offered.lastCommittedOffset()) {
-                offered = image;
+            if (offered == null || update.offset() > offered.offset()) {
+                offered = offered == null ? update : offered.then(update);
                 lock.notifyAll();
             }
         }
@@ -196,16 +201,16 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
     private void loop() throws InterruptedException {
         long wakeAtMs = Long.MAX_VALUE;
         while (true) {
-            MetadataImage image;
+            ImageUpdate update;
             synchronized (lock) {
                 if (!awaitWork(wakeAtMs)) {
                     return;
                 }
-                image = offered;
+                update = offered;
                 offered = null;
             }
-            if (image != null) {
-                scheduled.onImage(image);
+            if (update != null) {
+                scheduled.onImage(update);
             }
             wakeAtMs = scheduled.drive(time.milliseconds());
         }

@@ -11,7 +11,7 @@ import io.metaquorum.broker.partition.PartitionReconciler;
 import io.metaquorum.broker.partition.PartitionStore;
 import io.metaquorum.broker.partition.TestImages;
 import io.metaquorum.common.time.SystemTime;
-import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.ImageUpdate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,9 +73,9 @@ class LogManagerTest {
         }
     }
 
-    private static void awaitApplied(LogManager manager, MetadataImage image) throws InterruptedException {
-        await(() -> manager.appliedOffset() == image.lastCommittedOffset(),
-                "offset " + image.lastCommittedOffset() + " is applied (at " + manager.appliedOffset() + ")");
+    private static void awaitApplied(LogManager manager, ImageUpdate update) throws InterruptedException {
+        await(() -> manager.appliedOffset() == update.offset(),
+                "offset " + update.offset() + " is applied (at " + manager.appliedOffset() + ")");
     }
 
     private static List<String> names(Path logDir) throws IOException {
@@ -90,13 +90,13 @@ class LogManagerTest {
         Path b = dir("b");
         LogManager manager = start(List.of(a, b), 60_000);
         assertEquals(-1, manager.appliedOffset());
-        MetadataImage created = images.create("t", id(1), replicas(4), replicas(5), replicas(5, 4));
+        ImageUpdate created = images.create("t", id(1), replicas(4), replicas(5), replicas(5, 4));
         manager.onImage(created);
         awaitApplied(manager, created);
         assertEquals("version: 0\ntopic_id: " + TestImages.base64(id(1)), Files.readString(a.resolve("t-0/partition.metadata")));
         assertEquals(List.of("partition.metadata"), names(b.resolve("t-2")));
 
-        MetadataImage deleted = images.delete("t");
+        ImageUpdate deleted = images.delete("t");
         manager.onImage(deleted);
         awaitApplied(manager, deleted);
         assertEquals(List.of(), names(a));
@@ -120,7 +120,7 @@ class LogManagerTest {
         });
         assertEquals(-1, manager.appliedOffset(), "the first pass is still blocked");
         store.release.countDown();
-        awaitApplied(manager, images.image());
+        awaitApplied(manager, images.latest());
         assertEquals(101, names(a).size());
         assertEquals(2, store.syncs.get(), "one pass for the first image, one for the newest of the other 100");
     }
@@ -130,7 +130,7 @@ class LogManagerTest {
         Path a = dir("a");
         LogManager manager = start(List.of(a), 60_000);
         Files.delete(a);
-        MetadataImage image = images.create("t", id(1), replicas(4));
+        ImageUpdate image = images.create("t", id(1), replicas(4));
         manager.onImage(image);
         await(() -> manager.lastDiskError().isPresent(), "a disk error is reported");
         assertTrue(manager.lastDiskError().get().contains(a.toString()), manager.lastDiskError().get());
@@ -147,7 +147,7 @@ class LogManagerTest {
         ReadOnlyDir readOnly = ReadOnlyDir.make(a);
         try {
             LogManager manager = start(List.of(a), 60_000);
-            MetadataImage image = images.create("t", id(1), replicas(4));
+            ImageUpdate image = images.create("t", id(1), replicas(4));
             manager.onImage(image);
             await(() -> manager.lastDiskError().isPresent(), "a disk error is reported");
             assertTrue(manager.lastDiskError().get().contains(a.resolve("t-0").toString()),
@@ -167,13 +167,13 @@ class LogManagerTest {
         long delayMs = 4_000;
         Path a = dir("a");
         LogManager first = start(List.of(a), delayMs);
-        MetadataImage original = images.create("t", id(1), replicas(4));
+        ImageUpdate original = images.create("t", id(1), replicas(4));
         first.onImage(original);
         awaitApplied(first, original);
         first.close();
 
         images.delete("t");
-        MetadataImage recreated = images.create("t", id(2), replicas(4));
+        ImageUpdate recreated = images.create("t", id(2), replicas(4));
         LogManager second = start(List.of(a), delayMs);
         second.onImage(recreated);
         awaitApplied(second, recreated);

@@ -1,5 +1,6 @@
 package io.metaquorum.sim.system.fs;
 
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
@@ -12,7 +13,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Images made as a broker makes them: records replayed through {@link MetadataDelta}, one offset each. */
+/**
+ * Images made as a broker makes them: records replayed through {@link MetadataDelta}, one offset
+ * each; each change returns the new image with what changed since the image before it.
+ */
 final class ImageScript {
     private MetadataImage image = MetadataImage.EMPTY;
     private long nextOffset;
@@ -22,7 +26,7 @@ final class ImageScript {
     }
 
     /** Creates {@code name}; {@code replicas[p]} are partition p's replicas. */
-    MetadataImage create(String name, UuidKey id, int[]... replicas) {
+    ImageUpdate create(String name, UuidKey id, int[]... replicas) {
         List<MetadataRecord> records = new ArrayList<>();
         records.add(MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(name)
                 .setTopicId(id.toUuid())).build());
@@ -34,19 +38,20 @@ final class ImageScript {
         return replay(records);
     }
 
-    MetadataImage delete(String name) {
+    ImageUpdate delete(String name) {
         TopicImage topic = image.topics().topic(name);
         return replay(List.of(MetadataRecord.newBuilder().setRemoveTopic(RemoveTopicRecord.newBuilder()
                 .setTopicId(topic.id().toUuid())).build()));
     }
 
-    private MetadataImage replay(List<MetadataRecord> records) {
+    private ImageUpdate replay(List<MetadataRecord> records) {
         MetadataDelta delta = new MetadataDelta(image);
         for (MetadataRecord record : records) {
             delta.replay(record, nextOffset++, 1);
         }
+        long baseOffset = image.lastCommittedOffset();
         image = delta.apply();
-        return image;
+        return new ImageUpdate(image, baseOffset, delta.topicChanges());
     }
 
     private static List<Integer> list(int[] values) {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.metaquorum.broker.partition.PartitionMetadataFile;
 import io.metaquorum.broker.partition.PartitionReconciler;
 import io.metaquorum.broker.partition.ReconcileResult;
-import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.UuidKey;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -87,7 +87,7 @@ class PartitionReconcilerCrashTest {
     }
 
     /** Crashes the pass at operation {@code k}, restarts, recovers; returns what the crash left. */
-    private static TreeMap<String, String> crashAndRecover(Disk disk, MetadataImage image, int k, UuidKey expected,
+    private static TreeMap<String, String> crashAndRecover(Disk disk, ImageUpdate image, int k, UuidKey expected,
                                                            Outcomes outcomes) throws IOException {
         disk.fs().crashAtOperation(k);
         try {
@@ -112,7 +112,7 @@ class PartitionReconcilerCrashTest {
 
     @Test
     void aCrashAtAnyStepOfCreationLeavesNoTornMetadataAndRecovers() throws IOException {
-        MetadataImage image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
+        ImageUpdate image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
         Outcomes outcomes = new Outcomes();
         for (int k = 1; k <= PASS_OPERATIONS; k++) {
             for (long seed = 0; seed < SEEDS; seed++) {
@@ -132,7 +132,7 @@ class PartitionReconcilerCrashTest {
 
     @Test
     void withoutTheFsyncBeforeTheRenameACrashCanTearTheMetadata() throws IOException {
-        MetadataImage image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
+        ImageUpdate image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
         Outcomes outcomes = new Outcomes();
         int passOperations = 13;
         for (int k = 1; k <= passOperations; k++) {
@@ -148,9 +148,10 @@ class PartitionReconcilerCrashTest {
     @Test
     void aCrashWhileADeletedTopicIsRecreatedUnderItsNameRecovers() throws IOException {
         ImageScript script = new ImageScript();
-        MetadataImage before = script.create("t", OLD, new int[] {2}, new int[] {2}, new int[] {2});
-        script.delete("t");
-        MetadataImage after = script.create("t", NEW, new int[] {2}, new int[] {2}, new int[] {2});
+        ImageUpdate before = script.create("t", OLD, new int[] {2}, new int[] {2}, new int[] {2});
+        // The running broker is handed the changes of both images since the one it reconciled.
+        ImageUpdate after = script.delete("t").then(script.create("t", NEW, new int[] {2}, new int[] {2},
+                new int[] {2}));
         Outcomes outcomes = new Outcomes();
         // Deleting a directory: its partition.metadata, then itself; three partitions; then creation and the sync.
         int passOperations = 3 * 2 + 3 * 5 + 1;
@@ -185,7 +186,7 @@ class PartitionReconcilerCrashTest {
 
     @Test
     void aDiskErrorAtAnyStepIsRetriedToCompletion() throws IOException {
-        MetadataImage image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
+        ImageUpdate image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
         for (int k = 1; k <= PASS_OPERATIONS; k++) {
             Disk disk = Disk.of(k, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC);
             PartitionReconciler reconciler = disk.reconciler();

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.broker.partition.PartitionMetadataFile;
 import io.metaquorum.broker.partition.PartitionReconciler;
+import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.sim.check.CheckFailure;
@@ -43,10 +44,10 @@ class BrokerDirectoryCheckTest {
                 MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC), "[node 2] ");
     }
 
-    private MetadataImage commit() {
+    private ImageUpdate commit() {
         loader.handleCommit(log.batches().subList(committedBatches, log.batches().size()));
         committedBatches = log.batches().size();
-        return loader.image();
+        return loader.lastUpdate();
     }
 
     private void check(MetadataImage image, long nowMs) {
@@ -57,45 +58,45 @@ class BrokerDirectoryCheckTest {
     void theReconcilersDirectoriesMatchTheImageThroughADeleteAndRecreate() {
         PartitionReconciler reconciler = reconciler();
         log.batch(topic("t", id(1)), partition(id(1), 0, 2, 2, 3), partition(id(1), 1, 3, 3), partition(id(1), 2, 2, 2));
-        MetadataImage first = commit();
+        ImageUpdate first = commit();
         assertTrue(reconciler.reconcile(first, 0).complete());
-        check(first, 0);
+        check(first.image(), 0);
         log.batch(remove(id(1))).batch(topic("t", id(2)), partition(id(2), 0, 2, 2));
-        MetadataImage second = commit();
+        ImageUpdate second = commit();
         assertTrue(reconciler.reconcile(second, 10).complete());
-        assertDoesNotThrow(() -> check(second, 10));
+        assertDoesNotThrow(() -> check(second.image(), 10));
     }
 
     @Test
     void anOldDirectoryTakenForLiveIsCaught() throws IOException {
         log.batch(topic("t", id(1)), partition(id(1), 0, 2, 2));
-        MetadataImage image = commit();
+        ImageUpdate image = commit();
         assertTrue(reconciler().reconcile(image, 0).complete());
         // What a LogManager that skipped the topic-id check would keep: a directory of another id.
         Path dir = LOG_DIRS.get(1).resolve("t-0");
         fs.mkdir(dir);
         fs.createFile(dir.resolve(PartitionMetadataFile.FILE_NAME), PartitionMetadataFile.format(id(9)));
-        CheckFailure failure = assertThrows(CheckFailure.class, () -> check(image, 0));
+        CheckFailure failure = assertThrows(CheckFailure.class, () -> check(image.image(), 0));
         assertTrue(failure.getMessage().contains("two log dirs"), failure.getMessage());
     }
 
     @Test
     void aDirectoryWithTheWrongIdIsCaught() throws IOException {
         log.batch(topic("t", id(1)), partition(id(1), 0, 2, 2));
-        MetadataImage image = commit();
+        ImageUpdate image = commit();
         Path dir = LOG_DIRS.get(0).resolve("t-0");
         fs.mkdir(dir);
         fs.createFile(dir.resolve(PartitionMetadataFile.FILE_NAME), PartitionMetadataFile.format(id(9)));
-        assertThrows(CheckFailure.class, () -> check(image, 0));
+        assertThrows(CheckFailure.class, () -> check(image.image(), 0));
     }
 
     @Test
     void aStrayPastItsDelayIsCaught() throws IOException {
         log.batch(topic("t", id(1)), partition(id(1), 0, 2, 2));
-        MetadataImage image = commit();
+        ImageUpdate image = commit();
         assertTrue(reconciler().reconcile(image, 0).complete());
         fs.mkdir(LOG_DIRS.get(0).resolve("t-0.500-stray"));
-        assertDoesNotThrow(() -> check(image, 1_500));
-        assertThrows(CheckFailure.class, () -> check(image, 1_601));
+        assertDoesNotThrow(() -> check(image.image(), 1_500));
+        assertThrows(CheckFailure.class, () -> check(image.image(), 1_601));
     }
 }
