@@ -1,5 +1,8 @@
 package io.metaquorum.bench;
 
+import static io.metaquorum.bench.BenchArguments.number;
+import static io.metaquorum.bench.BenchArguments.value;
+
 import java.nio.file.Path;
 
 /**
@@ -29,8 +32,8 @@ record ImageScaleOptions(long partitions, int partitionsPerTopic, Path dataDir, 
         boolean verbose = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--partitions" -> partitions = number(args, ++i, "--partitions");
-                case "--partitions-per-topic" -> perTopic = (int) number(args, ++i, "--partitions-per-topic");
+                case "--partitions" -> partitions = number(value(args, ++i, "--partitions"), "--partitions");
+                case "--partitions-per-topic" -> perTopic = (int) number(value(args, ++i, "--partitions-per-topic"), "--partitions-per-topic");
                 case "--data-dir" -> dataDir = Path.of(value(args, ++i, "--data-dir"));
                 case "--verbose" -> verbose = true;
                 case "--help", "-h" -> {
@@ -44,21 +47,5 @@ record ImageScaleOptions(long partitions, int partitionsPerTopic, Path dataDir, 
                     + "--partitions-per-topic " + perTopic);
         }
         return new ImageScaleOptions(partitions, perTopic, dataDir, verbose, false);
-    }
-
-    private static long number(String[] args, int index, String option) {
-        String text = value(args, index, option);
-        try {
-            return Long.parseLong(text.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a number, got '" + text + "'");
-        }
-    }
-
-    private static String value(String[] args, int index, String option) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[index];
     }
 }

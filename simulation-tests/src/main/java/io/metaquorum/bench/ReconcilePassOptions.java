@@ -1,5 +1,8 @@
 package io.metaquorum.bench;
 
+import static io.metaquorum.bench.BenchArguments.number;
+import static io.metaquorum.bench.BenchArguments.value;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,20 +79,5 @@ record ReconcilePassOptions(List<Long> partitions, int partitionsPerTopic, int b
             numbers.add(number(each.strip(), "--partitions"));
         }
         return List.copyOf(numbers);
-    }
-
-    private static long number(String text, String option) {
-        try {
-            return Long.parseLong(text.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a number, got '" + text + "'");
-        }
-    }
-
-    private static String value(String[] args, int index, String option) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[index];
     }
 }
