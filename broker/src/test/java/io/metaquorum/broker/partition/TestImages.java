@@ -147,7 +147,7 @@ public final class TestImages {
     }
 
     private ImageUpdate replay(List<MetadataRecord> records) {
-        MetadataDelta delta = new MetadataDelta(image);
+        MetadataDelta delta = MetadataDelta.recordingChanges(image);
         for (MetadataRecord record : records) {
             delta.replay(record, nextOffset++, 1);
         }

@@ -2,6 +2,7 @@ package io.metaquorum.metadata.image;
 
 import static io.metaquorum.metadata.image.TopicsReplay.check;
 
+import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.record.RecordTypes;
 import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.metaquorum.protocol.ConfigRecord;
@@ -40,10 +41,21 @@ public final class MetadataDelta {
     private ConfigurationsImage configs;
     private AclsImage acls;
     private MetadataProvenance provenance;
-    /** The topics the records replayed so far created, removed or changed. */
-    private final TopicChanges.Builder topicChanges = new TopicChanges.Builder();
+    /** The topics the records replayed so far created, removed or changed; null unless {@link #recordingChanges}. */
+    private final TopicChanges.Builder topicChanges;
 
+    /** A delta that only replays: the controller's decision state, snapshot loads and tools need no change list. */
     public MetadataDelta(MetadataImage base) {
+        this(base, null);
+    }
+
+    /** A delta that also lists the topics it changes ({@link #topicChanges}), for a loader that publishes them. */
+    public static MetadataDelta recordingChanges(MetadataImage base) {
+        return new MetadataDelta(base, new TopicChanges.Builder());
+    }
+
+    private MetadataDelta(MetadataImage base, TopicChanges.Builder topicChanges) {
+        this.topicChanges = topicChanges;
         this.features = base.features();
         this.cluster = base.cluster();
         this.topics = base.topics();
@@ -84,19 +96,25 @@ public final class MetadataDelta {
 
     private ImagePart replayTopic(TopicRecord record, long offset) {
         topics = TopicsReplay.topic(topics, record, offset);
-        topicChanges.whole(UuidKey.of(record.getTopicId()));
+        if (topicChanges != null) {
+            topicChanges.whole(UuidKey.of(record.getTopicId()));
+        }
         return ImagePart.TOPICS;
     }
 
     private ImagePart replayPartition(PartitionRecord record, long offset) {
         topics = TopicsReplay.partition(topics, record, offset);
-        topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
+        if (topicChanges != null) {
+            topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
+        }
         return ImagePart.TOPICS;
     }
 
     private ImagePart replayPartitionChange(PartitionChangeRecord record, long offset) {
         topics = TopicsReplay.partitionChange(topics, record, offset);
-        topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
+        if (topicChanges != null) {
+            topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
+        }
         return ImagePart.TOPICS;
     }
 
@@ -120,7 +138,9 @@ public final class MetadataDelta {
         TopicImage topic = TopicsReplay.removeTopic(topics, record, offset);
         topics = topics.withoutTopic(topic);
         configs = configs.withoutResource(ConfigResource.topic(topic.name()));
-        topicChanges.whole(topic.id());
+        if (topicChanges != null) {
+            topicChanges.whole(topic.id());
+        }
         return ImagePart.TOPICS;
     }
 
@@ -172,9 +192,11 @@ public final class MetadataDelta {
 
     /**
      * The topics created, removed or changed by the records replayed so far: from the base
-     * image to {@link #apply()}'s. The delta may go on replaying.
+     * image to {@link #apply()}'s. The delta may go on replaying. Only a delta made by
+     * {@link #recordingChanges} lists them.
      */
     public TopicChanges topicChanges() {
+        Invariants.check(topicChanges != null, "this delta does not record its topic changes");
         return topicChanges.build();
     }
 }

@@ -90,7 +90,7 @@ public final class MetadataLoader implements RaftListener {
             return;
         }
         MetadataImage current = image;
-        MetadataDelta delta = new MetadataDelta(current);
+        MetadataDelta delta = MetadataDelta.recordingChanges(current);
         long expectedOffset = current.committedEndOffset();
         RecordBatch last = null;
         long replayed = 0;

@@ -49,7 +49,7 @@ class TopicChangesPropertyTest {
             MetadataImage image = first;
             for (int from = base; from < end; ) {
                 int to = Math.min(end, from + 1 + random.nextInt(8));
-                MetadataDelta delta = new MetadataDelta(image);
+                MetadataDelta delta = MetadataDelta.recordingChanges(image);
                 for (int offset = from; offset < to; offset++) {
                     delta.replay(log.get(offset), offset, fixture.epoch);
                 }

@@ -24,7 +24,7 @@ class TopicChangesTest {
     private long nextOffset;
 
     private ImageUpdate commit(MetadataRecord... records) {
-        MetadataDelta delta = new MetadataDelta(image);
+        MetadataDelta delta = MetadataDelta.recordingChanges(image);
         for (MetadataRecord record : records) {
             delta.replay(record, nextOffset++, 1);
         }

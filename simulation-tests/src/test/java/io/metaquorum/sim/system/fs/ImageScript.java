@@ -45,7 +45,7 @@ final class ImageScript {
     }
 
     private ImageUpdate replay(List<MetadataRecord> records) {
-        MetadataDelta delta = new MetadataDelta(image);
+        MetadataDelta delta = MetadataDelta.recordingChanges(image);
         for (MetadataRecord record : records) {
             delta.replay(record, nextOffset++, 1);
         }
