@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * configuration; refuse what is not supported yet; require {@code metadata.log.dir} to be
  * formatted for this {@code node.id}; write {@code server.pid} next to the file; start the
  * node; write {@code server.listeners} next to the file with the address it bound (the port
- * a {@code listeners=HOST:0} got). SIGTERM (the JVM's shutdown hook) stops it gracefully: a
+ * a {@code listeners=HOST:0} got). SIGTERM (the JVM's shutdown hook, in place before the node
+ * starts, so a SIGTERM during the start waits for it to end) stops it gracefully: a
  * broker first has its leaderships moved away, a leader resigns, then the transport and the
  * database close and both files are removed.
  *
@@ -37,6 +40,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mq-server", mixinStandardHelpOptions = true,
         description = "Runs one metaquorum node in the foreground with the roles in its process.roles.")
 public final class ServerMain implements Callable<Integer> {
+    /** How long a stop signal waits for a start under way (log recovery, the warm-up) before the process exits. */
+    private static final long START_WAIT_ON_STOP_MS = 60_000;
+
     @Mixin
     VerboseOption verbose;
 
@@ -74,27 +80,45 @@ public final class ServerMain implements Callable<Integer> {
         } catch (IllegalStateException e) {
             throw new CommandFailure(e.getMessage(), e);
         }
-        NodeServer server;
-        try {
-            server = NodeServer.start(config, clusterId, new ProcessTerminatingFaultHandler());
-        } catch (RuntimeException e) {
-            pidFile.delete();
-            throw new CommandFailure("cannot start: " + CommandLines.describeFailure(e), e);
-        }
+        // The hook goes in before the node starts: a SIGTERM during the start (log recovery, raft
+        // already voting or leading, the warm-up) must stop the node gracefully too, once it has started.
+        AtomicReference<NodeServer> server = new AtomicReference<>();
+        CountDownLatch startEnded = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
         long shutdownTimeoutMs = config.raftTimeouts().requestTimeoutMs();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                server.shutdown(shutdownTimeoutMs);
+                awaitStartEnded(startEnded);
+                if (server.get() != null) {
+                    server.get().shutdown(shutdownTimeoutMs);
+                }
             } finally {
                 listenersFile.delete();
                 pidFile.delete();
                 stopped.countDown();
             }
         }, "shutdown-" + config.nodeId()));
-        // After the hook: should the write fail, the exit runs the hook, which stops the node cleanly.
-        listenersFile.write(List.of(server.listener()));
+        try {
+            server.set(NodeServer.start(config, clusterId, new ProcessTerminatingFaultHandler()));
+            listenersFile.write(List.of(server.get().listener()));
+        } catch (RuntimeException e) {
+            throw new CommandFailure("cannot start: " + CommandLines.describeFailure(e), e);
+        } finally {
+            startEnded.countDown();
+        }
         stopped.await();
         return CommandLines.EXIT_OK;
+    }
+
+    /** The shutdown hook waits for a start under way, bounded: a start that hangs must not keep the process alive. */
+    private static void awaitStartEnded(CountDownLatch startEnded) {
+        try {
+            if (!startEnded.await(START_WAIT_ON_STOP_MS, TimeUnit.MILLISECONDS)) {
+                System.err.println("the node did not finish starting within " + START_WAIT_ON_STOP_MS
+                        + " ms of the stop signal; exiting without a graceful stop");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
