@@ -25,6 +25,7 @@ import io.metaquorum.raft.core.handler.FetchRpcs;
 import io.metaquorum.raft.core.handler.RaftRpcs;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
@@ -151,18 +152,40 @@ class FetchInteractionTest {
                 .getHighWatermark(), "a new observer learns the high watermark at once");
         assertTrue(replica.request(observer, fetch(observer, epoch, end, epoch, 500)).isEmpty(),
                 "parked: it knows everything");
+        assertTrue(replica.request(2, fetch(2, epoch, end, epoch, 500)).isEmpty(), "the voter parks too");
         replica.core.append(epoch, List.of(ByteString.copyFromUtf8("x")), replica.nowMs);
         FetchPartitionResponse copied = partition(replica.step());
-        assertEquals(1, copied.getBatchesCount(), "the parked observer gets the record");
-        assertEquals(end, copied.getHighWatermark(), "not committed yet");
-        partition(replica.request(2, fetch(2, epoch, end + 1, epoch, 500)));
+        assertEquals(1, copied.getBatchesCount(), "the voter alone is sent the record before it is committed");
+        List<RaftMessage> out = replica.request(2, fetch(2, epoch, end + 1, epoch, 500));
         assertEquals(end + 1, replica.core.status().highWatermark(), "the voter's fetch committed it");
-        FetchPartitionResponse commit = partition(replica.request(observer, fetch(observer, epoch, end + 1, epoch,
-                500)));
-        assertEquals(0, commit.getBatchesCount());
-        assertEquals(end + 1, commit.getHighWatermark(), "the observer came back after the commit: told at once");
+        List<RaftResponse> answers = out.stream().map(RaftResponse.class::cast).toList();
+        assertEquals(List.of(2, observer), answers.stream().map(RaftResponse::destinationId).toList(),
+                "both are told of the commit, the voter first");
+        FetchPartitionResponse committed = ((FetchResponse) answers.get(1).payload()).getTopics(0).getPartitions(0);
+        assertEquals(1, committed.getBatchesCount(), "the observer gets the record with its commit");
+        assertEquals(end + 1, committed.getHighWatermark());
         assertTrue(replica.request(observer, fetch(observer, epoch, end + 1, epoch, 500)).isEmpty(),
-                "and parked once it knows it");
+                "and parks again once it knows it");
+    }
+
+    @Test
+    void anObserverBehindTheHighWatermarkIsAnsweredAtOnceAndOneAtItWaitsForACommitNotAnAppend() {
+        OneReplica replica = new OneReplica();
+        replica.electAsLeader();
+        int epoch = replica.core.status().epoch();
+        long end = replica.log.endOffset();
+        int observer = 7;
+        partition(replica.request(2, fetch(2, epoch, end, epoch, 500)));
+        assertEquals(1, partition(replica.request(observer, fetch(observer, epoch, end - 1, epoch, 500)))
+                .getBatchesCount(), "committed records it lacks: answered at once");
+        assertTrue(replica.request(observer, fetch(observer, epoch, end, epoch, 500)).isEmpty(),
+                "parked: it has every committed record");
+        replica.core.append(epoch, List.of(ByteString.copyFromUtf8("x")), replica.nowMs);
+        assertTrue(replica.step().isEmpty(), "an append does not wake it");
+        FetchPartitionResponse waited = partition(replica.advance(500));
+        assertEquals(end, waited.getHighWatermark(), "answered when its wait is over, the commit point unchanged");
+        assertTrue(replica.request(observer, fetch(observer, epoch, end + 1, epoch, 500)).isEmpty(),
+                "past the high watermark: parked until the next commit");
     }
 
     @Test

@@ -77,7 +77,12 @@ public final class FetchHandler {
         // An anonymous fetcher has no progress: it is always parked.
         boolean knowsHighWatermark = anonymous
                 || leader.progress(fetch.getReplicaId()).highWatermarkSent() >= leader.highWatermark();
-        if (p.getFetchOffset() >= ctx.log().endOffset() && fetch.getMaxWaitMs() > 0 && knowsHighWatermark) {
+        // An observer is served committed progress only: records not yet committed would make
+        // it write (and sync) them during the commit's critical path, then wake again for the
+        // high watermark, competing with the voters for the CPU and the disk twice per commit.
+        long newDataFrom = leader.isVoter(fetch.getReplicaId()) ? ctx.log().endOffset()
+                : Math.min(ctx.log().endOffset(), Math.max(leader.highWatermark(), 0));
+        if (p.getFetchOffset() >= newDataFrom && fetch.getMaxWaitMs() > 0 && knowsHighWatermark) {
             long waitMs = Math.min(fetch.getMaxWaitMs(), ctx.config().timeouts().fetchWaitMsMax());
             leader.parkedFetches().put(request.correlationId(), new ParkedFetch(request, nowMs + waitMs));
             parkingLeader = leader;
@@ -173,28 +178,34 @@ public final class FetchHandler {
     }
 
     /**
-     * Answers parked fetches when the log end or the high watermark moved (followers need
-     * both: new records to copy, and the commit point to apply), or when their wait is over.
+     * Answers parked fetches when their wait is over, a voter's when the log end or the high
+     * watermark moved (it needs both: new records to copy, and the commit point to apply), an
+     * observer's when the high watermark moved (it is served committed progress only). Voters
+     * are answered first: the commit waits for them, not for the observers.
      * Returns the earliest remaining wait deadline.
      */
     long completeParkedFetches(Leader leader, long nowMs) {
         long endOffset = ctx.log().endOffset();
         long highWatermark = ctx.commits().highWatermark();
-        boolean changed = endOffset != notifiedEndOffset || highWatermark != notifiedHighWatermark;
+        boolean committed = highWatermark != notifiedHighWatermark;
+        boolean appended = endOffset != notifiedEndOffset;
         notifiedEndOffset = endOffset;
         notifiedHighWatermark = highWatermark;
         long next = Long.MAX_VALUE;
         Iterator<ParkedFetch> it = leader.parkedFetches().values().iterator();
         List<ParkedFetch> due = new ArrayList<>();
+        List<ParkedFetch> observersDue = new ArrayList<>();
         while (it.hasNext()) {
             ParkedFetch parked = it.next();
-            if (changed || nowMs >= parked.deadlineMs()) {
-                due.add(parked);
+            boolean voter = leader.isVoter(((FetchRequest) parked.request().payload()).getReplicaId());
+            if (committed || (voter && appended) || nowMs >= parked.deadlineMs()) {
+                (voter ? due : observersDue).add(parked);
                 it.remove();
             } else {
                 next = Math.min(next, parked.deadlineMs());
             }
         }
+        due.addAll(observersDue);
         for (ParkedFetch parked : due) {
             FetchPartitionRequest p = FetchRpcs.partition((FetchRequest) parked.request().payload());
             respond(parked.request(), records(p.getFetchOffset(), p.getPartitionMaxBytes()));
