@@ -120,7 +120,8 @@ public final class NodeServer {
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
                     FORWARD_TIMEOUT_MS);
             NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId);
-            List<BindableService> services = List.of(new AdminServiceEndpoint(requests.admin()).service(),
+            List<BindableService> services = List.of(
+                    new AdminServiceEndpoint(requests.admin(), SystemTime.INSTANCE, nodeId).service(),
                     new BrokerLifecycleEndpoint(requests.lifecycle()).service());
             AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
             RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport,

@@ -4,6 +4,7 @@ import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.metadata.controller.ResponseSink;
 import io.metaquorum.node.controller.ControllerGateway;
 import io.metaquorum.node.controller.ControllerOperation;
+import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.protocol.ErrorCode;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -45,9 +46,16 @@ final class ControllerCalls {
      * @param operation        builds the controller call from the sink that answers the client
      * @param failed           the whole request failed with this error (every entry carries it)
      */
-    <Q, R> void write(AdminMethod<Q, R> method, Q request, CallOrigin origin, int requestTimeoutMs, Consumer<R> reply,
-                      Function<ResponseSink<R>, ControllerOperation> operation, Function<ApiError, R> failed) {
+    <Q, R> void write(AdminMethod<Q, R> method, Q request, CallOrigin origin, int requestTimeoutMs,
+                      Consumer<R> answer, Function<ResponseSink<R>, ControllerOperation> operation,
+                      Function<ApiError, R> failed) {
+        RequestTrace trace = origin.trace();
+        Consumer<R> reply = trace.isOn() ? response -> {
+            trace.mark(RequestTrace.Stage.ANSWERED);
+            answer.accept(response);
+        } : answer;
         if (gateway.isActive()) {
+            trace.mark(RequestTrace.Stage.QUEUED);
             ControllerOperation call = operation.apply(reply::accept);
             // Active when routed, but it may have lost the leadership before its turn came.
             boolean queued = gateway.submit((controller, nowMs) -> {
@@ -57,7 +65,7 @@ final class ControllerCalls {
                     reply.accept(failed.apply(notController("This node's controller stopped being active "
                             + "before it ran the request.", gateway.knownControllerId())));
                 }
-            });
+            }, trace);
             if (!queued) {
                 reply.accept(failed.apply(QUEUE_FULL));
             }
@@ -74,7 +82,8 @@ final class ControllerCalls {
                     : "This node is not the active controller.", controllerId)));
             return;
         }
-        forwarding.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), reply,
+        trace.mark(RequestTrace.Stage.FORWARDED);
+        forwarding.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), trace, reply,
                 error -> reply.accept(failed.apply(notController("Forwarding to the active controller failed: "
                         + error.getMessage(), controllerId))));
     }

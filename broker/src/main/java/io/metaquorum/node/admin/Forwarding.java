@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.node.trace.RequestTrace;
 import java.util.function.Consumer;
 
 /**
@@ -14,8 +15,9 @@ public interface Forwarding {
     /**
      * Forwards {@code request} to {@code controllerId}, with a deadline of the forwarding
      * timeout plus {@code waitMs} (what the request itself may wait on the controller); exactly
-     * one of {@code onAnswer} or {@code onFailure} is called, once.
+     * one of {@code onAnswer} or {@code onFailure} is called, once. A {@code trace} that is
+     * on asks the controller for its own trace, added to {@code trace} with the answer.
      */
-    <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs, Consumer<R> onAnswer,
-                        Consumer<Throwable> onFailure);
+    <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs, RequestTrace trace,
+                        Consumer<R> onAnswer, Consumer<Throwable> onFailure);
 }

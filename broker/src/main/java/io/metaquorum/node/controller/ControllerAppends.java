@@ -1,7 +1,10 @@
 package io.metaquorum.node.controller;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.controller.AppendSink;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
+import io.metaquorum.node.trace.AppendTraces;
+import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.raft.AppendResult;
 import java.util.List;
@@ -20,25 +23,31 @@ public final class ControllerAppends implements AppendSink {
     private final String logPrefix;
     private final ControllerRaft raft;
     private final ControllerQueues queues;
+    private final AppendTraces traces;
 
-    public ControllerAppends(String logPrefix, ControllerRaft raft, ControllerQueues queues) {
+    public ControllerAppends(String logPrefix, ControllerRaft raft, ControllerQueues queues, AppendTraces traces) {
         this.logPrefix = logPrefix;
         this.raft = raft;
         this.queues = queues;
+        this.traces = traces;
     }
 
     @Override
     public void append(int epoch, long expectedLastOffset, List<MetadataRecord> records) {
-        raft.append(epoch, MetadataRecordCodec.encodeAll(records), (result, failure) ->
-                queues.addRaftEvent((controller, nowMs) -> {
-                    if (failure == null && result.accepted() && result.lastOffset() == expectedLastOffset) {
-                        controller.handleAppendAccepted(epoch, expectedLastOffset);
-                    } else {
-                        LOG.warn("{}append of {} records in epoch {} not made as expected (ending at {}): {}",
-                                logPrefix, records.size(), epoch, expectedLastOffset, describe(result, failure));
-                        controller.handleAppendRefused(epoch);
-                    }
-                }));
+        List<ByteString> encoded = MetadataRecordCodec.encodeAll(records);
+        RequestTrace trace = traces.appended(expectedLastOffset);
+        raft.append(epoch, encoded, (result, failure) -> {
+            trace.mark(RequestTrace.Stage.RAFT_ACCEPTED);
+            queues.addRaftEvent((controller, nowMs) -> {
+                if (failure == null && result.accepted() && result.lastOffset() == expectedLastOffset) {
+                    controller.handleAppendAccepted(epoch, expectedLastOffset);
+                } else {
+                    LOG.warn("{}append of {} records in epoch {} not made as expected (ending at {}): {}",
+                            logPrefix, records.size(), epoch, expectedLastOffset, describe(result, failure));
+                    controller.handleAppendRefused(epoch);
+                }
+            });
+        });
     }
 
     private static String describe(AppendResult result, Throwable failure) {

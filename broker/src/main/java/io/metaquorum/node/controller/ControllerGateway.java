@@ -1,6 +1,7 @@
 package io.metaquorum.node.controller;
 
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.node.trace.RequestTrace;
 
 /**
  * What a node's RPC endpoints (admin API, broker lifecycle) need of its controller and
@@ -18,6 +19,15 @@ public interface ControllerGateway {
      * the caller answers with a retriable error.
      */
     boolean submit(ControllerOperation operation);
+
+    /**
+     * As {@link #submit(ControllerOperation)}, marking the request's {@code trace} as the
+     * controller runs it and raft takes and commits what it appended. A gateway that cannot
+     * trace runs it untraced.
+     */
+    default boolean submit(ControllerOperation operation, RequestTrace trace) {
+        return submit(operation);
+    }
 
     /** The latest committed image this node has replayed; immutable. */
     MetadataImage committedImage();

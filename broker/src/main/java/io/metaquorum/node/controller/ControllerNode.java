@@ -5,6 +5,8 @@ import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.node.trace.AppendTraces;
+import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.raft.RaftListener;
 import java.util.random.RandomGenerator;
 
@@ -29,11 +31,12 @@ public final class ControllerNode {
     public ControllerNode(int nodeId, ControllerConfig config, RandomGenerator random, MetadataLoader loader,
                           ControllerRaft raft, ControllerQueues queues, Time time) {
         String logPrefix = "[node " + nodeId + "] ";
+        AppendTraces traces = new AppendTraces();
         QuorumController controller = new QuorumController(logPrefix, config, random, new ControllerAppends(logPrefix, raft,
-                queues));
-        this.stateMachine = new ControllerStateMachine(loader, queues);
+                queues, traces));
+        this.stateMachine = new ControllerStateMachine(loader, queues, traces);
         this.turns = new ControllerTurns(controller, queues, time);
-        this.gateway = new Gateway(nodeId, loader, queues);
+        this.gateway = new Gateway(nodeId, loader, queues, traces);
     }
 
     /** What raft drives: the loader, then the controller through its queue. */
@@ -55,11 +58,13 @@ public final class ControllerNode {
         private final int nodeId;
         private final MetadataLoader loader;
         private final ControllerQueues queues;
+        private final AppendTraces traces;
 
-        Gateway(int nodeId, MetadataLoader loader, ControllerQueues queues) {
+        Gateway(int nodeId, MetadataLoader loader, ControllerQueues queues, AppendTraces traces) {
             this.nodeId = nodeId;
             this.loader = loader;
             this.queues = queues;
+            this.traces = traces;
         }
 
         @Override
@@ -75,6 +80,22 @@ public final class ControllerNode {
         @Override
         public boolean submit(ControllerOperation operation) {
             return queues.offerRequest(operation);
+        }
+
+        @Override
+        public boolean submit(ControllerOperation operation, RequestTrace trace) {
+            if (!trace.isOn()) {
+                return submit(operation);
+            }
+            return queues.offerRequest((controller, nowMs) -> {
+                trace.mark(RequestTrace.Stage.RUN_STARTED);
+                traces.begin(trace);
+                try {
+                    operation.run(controller, nowMs);
+                } finally {
+                    traces.end();
+                }
+            });
         }
 
         @Override

@@ -1,10 +1,12 @@
 package io.metaquorum.node.controller;
 
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.node.trace.AppendTraces;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
+import io.metaquorum.raft.storage.RecordBatches;
 import io.metaquorum.raft.storage.SnapshotReader;
 import java.util.List;
 
@@ -23,12 +25,14 @@ import java.util.List;
 public final class ControllerStateMachine implements RaftListener {
     private final MetadataLoader loader;
     private final ControllerQueues queues;
+    private final AppendTraces traces;
     private volatile boolean commitQueued;
     private volatile LeaderAndEpoch leader = LeaderAndEpoch.noLeader(0);
 
-    public ControllerStateMachine(MetadataLoader loader, ControllerQueues queues) {
+    public ControllerStateMachine(MetadataLoader loader, ControllerQueues queues, AppendTraces traces) {
         this.loader = loader;
         this.queues = queues;
+        this.traces = traces;
     }
 
     /** The raft leader (so the active controller) this node knows, -1 when none. */
@@ -38,7 +42,10 @@ public final class ControllerStateMachine implements RaftListener {
 
     @Override
     public void handleCommit(List<RecordBatch> batches) {
+        long lastOffset = batches.isEmpty() ? -1 : RecordBatches.endOffset(batches.get(batches.size() - 1)) - 1;
+        traces.committed(lastOffset);
         loader.handleCommit(batches);
+        traces.loaded(lastOffset);
         queueCommitted();
     }
 

@@ -2,7 +2,9 @@ package io.metaquorum.server.admin;
 
 import io.grpc.BindableService;
 import io.grpc.stub.StreamObserver;
+import io.metaquorum.common.time.Time;
 import io.metaquorum.node.admin.AdminRequests;
+import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.protocol.AdminServiceGrpc;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
@@ -24,42 +26,52 @@ import io.metaquorum.protocol.ListTopicsResponse;
 /**
  * The admin API on a node's gRPC listener: each call handed to the node's
  * {@link AdminRequests} with the origin its headers carry ({@link ForwardedCalls}), and the
- * answer sent back as the call's one response.
+ * answer sent back as the call's one response; a call that asks for a trace ({@link TracedCalls})
+ * has its stages marked.
  *
  * <p>Register {@link #service()}, not the endpoint itself: it adds the interceptor that
  * recognises forwarded calls.
  */
 public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImplBase {
     private final AdminRequests requests;
+    private final Time time;
+    private final int nodeId;
 
-    public AdminServiceEndpoint(AdminRequests requests) {
+    /** @param time the clock request traces read ({@link TracedCalls}) */
+    public AdminServiceEndpoint(AdminRequests requests, Time time, int nodeId) {
         this.requests = requests;
+        this.time = time;
+        this.nodeId = nodeId;
     }
 
-    /** What to register on the node's gRPC server ({@link ForwardedCalls#bind}). */
+    /** What to register on the node's gRPC server ({@link ForwardedCalls#bind}, {@link TracedCalls#bind}). */
     public BindableService service() {
-        return ForwardedCalls.bind(this);
+        return TracedCalls.bind(ForwardedCalls.bind(this), time, nodeId);
+    }
+
+    private static CallOrigin origin() {
+        return TracedCalls.traced(ForwardedCalls.origin());
     }
 
     @Override
     public void createTopics(CreateTopicsRequest request, StreamObserver<CreateTopicsResponse> observer) {
-        requests.createTopics(request, ForwardedCalls.origin(), answer -> reply(observer, answer));
+        requests.createTopics(request, origin(), answer -> reply(observer, answer));
     }
 
     @Override
     public void deleteTopics(DeleteTopicsRequest request, StreamObserver<DeleteTopicsResponse> observer) {
-        requests.deleteTopics(request, ForwardedCalls.origin(), answer -> reply(observer, answer));
+        requests.deleteTopics(request, origin(), answer -> reply(observer, answer));
     }
 
     @Override
     public void createPartitions(CreatePartitionsRequest request, StreamObserver<CreatePartitionsResponse> observer) {
-        requests.createPartitions(request, ForwardedCalls.origin(), answer -> reply(observer, answer));
+        requests.createPartitions(request, origin(), answer -> reply(observer, answer));
     }
 
     @Override
     public void incrementalAlterConfigs(IncrementalAlterConfigsRequest request,
                                         StreamObserver<IncrementalAlterConfigsResponse> observer) {
-        requests.incrementalAlterConfigs(request, ForwardedCalls.origin(), answer -> reply(observer, answer));
+        requests.incrementalAlterConfigs(request, origin(), answer -> reply(observer, answer));
     }
 
     @Override

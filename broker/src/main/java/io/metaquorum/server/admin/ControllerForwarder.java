@@ -3,14 +3,17 @@ package io.metaquorum.server.admin;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ForwardingClientCall;
+import io.grpc.ForwardingClientCallListener;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.Forwarding;
+import io.metaquorum.node.trace.RequestTrace;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.TreeMap;
@@ -70,7 +73,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
      */
     @Override
     public <Q, R> void forward(int controllerId, AdminMethod<Q, R> forwarded, Q request, long waitMs,
-                               Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+                               RequestTrace trace, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
         MethodDescriptor<Q, R> method = GrpcMethods.descriptor(forwarded);
         ManagedChannel channel = canForwardTo(controllerId) ? channel(controllerId) : null;
         if (channel == null) {
@@ -81,7 +84,10 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
                 CallOptions.DEFAULT.withDeadlineAfter(forwardTimeoutMs + waitMs, TimeUnit.MILLISECONDS));
         Metadata headers = new Metadata();
         headers.put(ForwardedCalls.HEADER, Integer.toString(localNodeId));
-        ClientCalls.asyncUnaryCall(new MarkedCall<>(call, headers), request, new StreamObserver<>() {
+        if (trace.isOn()) {
+            headers.put(TracedCalls.HEADER, "1");
+        }
+        ClientCalls.asyncUnaryCall(new MarkedCall<>(call, headers, trace), request, new StreamObserver<>() {
             private R answer;
 
             @Override
@@ -91,6 +97,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
 
             @Override
             public void onError(Throwable t) {
+                trace.mark(RequestTrace.Stage.FORWARD_ANSWERED);
                 LOG.debug("{}forwarding {} to controller {} failed: {}", logPrefix, method.getBareMethodName(),
                         controllerId, t.toString());
                 onFailure.accept(t);
@@ -98,6 +105,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
 
             @Override
             public void onCompleted() {
+                trace.mark(RequestTrace.Stage.FORWARD_ANSWERED);
                 onAnswer.accept(answer);
             }
         });
@@ -109,6 +117,8 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
         }
         return channels.computeIfAbsent(controllerId, id -> NettyChannelBuilder.forAddress(controllerAddresses.get(id))
                 .usePlaintext()
+                // The answer is only handed to the waiting server call: no need for a thread of its own.
+                .directExecutor()
                 .disableRetry()
                 .maxInboundMessageSize(MESSAGE_BYTES_MAX)
                 .build());
@@ -123,19 +133,35 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
         channels.clear();
     }
 
-    /** A call that sends {@code extra} headers along with the ones the stub sets. */
+    /**
+     * A call that sends {@code extra} headers along with the ones the stub sets, and adds the
+     * controller's trace trailer, if any, to {@code trace} before the answer is handed on.
+     */
     private static final class MarkedCall<Q, R> extends ForwardingClientCall.SimpleForwardingClientCall<Q, R> {
         private final Metadata extra;
+        private final RequestTrace trace;
 
-        MarkedCall(ClientCall<Q, R> delegate, Metadata extra) {
+        MarkedCall(ClientCall<Q, R> delegate, Metadata extra, RequestTrace trace) {
             super(delegate);
             this.extra = extra;
+            this.trace = trace;
         }
 
         @Override
         public void start(Listener<R> responseListener, Metadata headers) {
             headers.merge(extra);
-            super.start(responseListener, headers);
+            Listener<R> listener = !trace.isOn() ? responseListener
+                    : new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(responseListener) {
+                        @Override
+                        public void onClose(Status status, Metadata trailers) {
+                            String remote = trailers.get(TracedCalls.HEADER);
+                            if (remote != null) {
+                                trace.addRemoteHop(remote);
+                            }
+                            super.onClose(status, trailers);
+                        }
+                    };
+            super.start(listener, headers);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.metaquorum.server.admin;
 
+import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.node.admin.NodeRequests;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -53,7 +54,8 @@ final class AdminTestNode implements AutoCloseable {
     AdminTestNode serve(Map<Integer, InetSocketAddress> controllers) {
         forwarder = new ControllerForwarder(gateway.nodeId(), controllers, FORWARD_TIMEOUT_MS);
         NodeRequests requests = NodeRequests.create(gateway, forwarder, CLUSTER_ID);
-        registry.addService(new AdminServiceEndpoint(requests.admin()).service().bindService());
+        registry.addService(new AdminServiceEndpoint(requests.admin(), SystemTime.INSTANCE, gateway.nodeId()).service()
+                .bindService());
         registry.addService(new BrokerLifecycleEndpoint(requests.lifecycle()).service().bindService());
         return this;
     }

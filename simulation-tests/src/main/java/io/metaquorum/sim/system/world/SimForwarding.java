@@ -3,6 +3,7 @@ package io.metaquorum.sim.system.world;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.Forwarding;
+import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.scheduler.EventKind;
 import java.util.function.BooleanSupplier;
@@ -12,7 +13,8 @@ import java.util.function.Consumer;
  * A simulated node's {@link Forwarding}: the write goes over the simulated network
  * ({@link SystemRpc}) to the controller voter's production handlers, marked as forwarded by
  * this node, under the deadline production's forwarder gives it. The admin attempt it
- * carries goes along, so the driver learns which controller ran it.
+ * carries goes along, so the driver learns which controller ran it. Request traces are not
+ * carried: a simulated request has no client asking for one.
  */
 final class SimForwarding implements Forwarding {
     /** The forwarded call's own deadline beyond what the request may wait on the controller. */
@@ -36,7 +38,7 @@ final class SimForwarding implements Forwarding {
     }
 
     @Override
-    public <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs,
+    public <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs, RequestTrace trace,
                                Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
         boolean[] done = {false};
         AdminDriver.AttemptOps attempt = world.admin().currentAttempt();
