@@ -1,12 +1,12 @@
 package io.metaquorum.bench;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,6 +31,10 @@ final class CreateOneBench implements Callable<Integer> {
     @Option(names = "--warmup", description = "creates before measuring, not counted (default 10)")
     int warmup = 10;
 
+    @Option(names = "--clients", description = "clients creating at the same time, each one create after another "
+            + "(default 1); the --count creates are shared among them")
+    int clients = 1;
+
     @Option(names = "--breakdown", description = "trace every measured create and print where its time went, "
             + "stage by stage (p50 and p99 of each); the creates go to the first --bootstrap-server node, unretried")
     boolean breakdown;
@@ -39,6 +43,10 @@ final class CreateOneBench implements Callable<Integer> {
         AdminBenchOptions.requirePositive("--count", count);
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
+        }
+        AdminBenchOptions.requirePositive("--clients", clients);
+        if (breakdown && clients > 1) {
+            throw new IllegalArgumentException("--breakdown traces one client's creates; leave --clients at 1");
         }
     }
 
@@ -55,6 +63,10 @@ final class CreateOneBench implements Callable<Integer> {
                 measureTraced(session);
                 return 0;
             }
+            if (clients > 1) {
+                measureConcurrent(session);
+                return 0;
+            }
             Histogram micros = AdminFigures.latencyMicros();
             for (int i = 0; i < count; i++) {
                 long start = System.nanoTime();
@@ -66,31 +78,51 @@ final class CreateOneBench implements Callable<Integer> {
         return 0;
     }
 
-    private void measureTraced(AdminBenchSession session) {
-        Map<String, Histogram> stages = new LinkedHashMap<>();
-        Set<String> paths = new TreeSet<>();
-        try (TracedCreates traced = new TracedCreates(options.bootstrap().get(0), options.timeoutMs)) {
-            for (int i = 0; i < count; i++) {
-                CreateTrace trace = traced.create(AdminBenchSession.topic(session.topicName("t1", i), 1, 3));
-                paths.add(trace.forwarded() ? "forwarded to controller " + trace.controllerId()
-                        : "run by controller " + trace.controllerId());
-                trace.stages().forEach((stage, micros) -> stages.computeIfAbsent(stage,
-                        s -> AdminFigures.latencyMicros()).recordValue(Math.max(0, micros)));
+    /**
+     * {@code clients} threads share the creates, each one after another: the controller
+     * queues the creates that arrive together and raft appends what they write in one batch,
+     * synced and committed once, each create still answered on its own.
+     */
+    private void measureConcurrent(AdminBenchSession session) throws InterruptedException, ExecutionException {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<Histogram>> runs = new ArrayList<>();
+            long start = System.nanoTime();
+            for (int c = 0; c < clients; c++) {
+                int client = c;
+                runs.add(pool.submit(() -> {
+                    Histogram micros = AdminFigures.latencyMicros();
+                    for (int i = client; i < count; i += clients) {
+                        long createStart = System.nanoTime();
+                        session.create(List.of(AdminBenchSession.topic(session.topicName("m1", i), 1, 3)));
+                        AdminFigures.recordSince(micros, createStart);
+                    }
+                    return micros;
+                }));
             }
+            Histogram all = AdminFigures.latencyMicros();
+            for (Future<Histogram> run : runs) {
+                all.add(run.get());
+            }
+            long total = System.nanoTime() - start;
+            System.out.printf("# %d clients at once%n", clients);
+            figureLines(all).forEach(System.out::println);
+            System.out.println(AdminFigures.rate("create_one_per_s", AdminFigures.perSecond(count, total),
+                    "creates/s"));
+        } finally {
+            pool.shutdownNow();
         }
-        System.out.printf("# breakdown of %d creates sent to %s (%s); each stage's p50 and p99 over the creates"
-                + " (they do not add up: each percentile is taken alone)%n", count, options.bootstrap().get(0),
-                String.join(", ", paths));
-        breakdownLines(stages).forEach(System.out::println);
     }
 
-    static List<String> breakdownLines(Map<String, Histogram> stages) {
-        List<String> lines = new ArrayList<>();
-        stages.forEach((stage, micros) -> {
-            lines.add(AdminFigures.ms("create_one_" + stage + "_p50_ms", AdminFigures.percentileMs(micros, 50)));
-            lines.add(AdminFigures.ms("create_one_" + stage + "_p99_ms", AdminFigures.percentileMs(micros, 99)));
-        });
-        return lines;
+    private void measureTraced(AdminBenchSession session) {
+        StageBreakdown breakdown = new StageBreakdown();
+        try (TracedCreates traced = new TracedCreates(options.bootstrap().get(0), options.timeoutMs)) {
+            for (int i = 0; i < count; i++) {
+                breakdown.add(traced.create(List.of(AdminBenchSession.topic(session.topicName("t1", i), 1, 3))));
+            }
+        }
+        System.out.println(breakdown.summary("creates", options.bootstrap().get(0)));
+        breakdown.lines("create_one").forEach(System.out::println);
     }
 
     static List<String> figureLines(Histogram micros) {

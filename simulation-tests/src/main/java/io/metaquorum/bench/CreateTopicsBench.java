@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
  * {@code mq-bench create-topics}: creates {@code --topics} topics of {@code --partitions}
  * partitions and {@code --replication-factor} replicas, in sequential CreateTopics requests
  * of {@code --batch} topics each answered once committed with every partition led; prints the
- * total time, partitions created per second and the batch latency p50 / p99.
+ * total time, partitions created per second and the batch latency p50 / p99; with
+ * {@code --breakdown}, also where each batch's time went ({@link StageBreakdown}).
  */
 @Command(name = "create-topics", mixinStandardHelpOptions = true,
         description = "CreateTopics throughput in batches on a running cluster.")
@@ -33,6 +34,10 @@ final class CreateTopicsBench implements Callable<Integer> {
     @Option(names = "--batch", description = "topics per CreateTopics request (default 100)")
     int batch = 100;
 
+    @Option(names = "--breakdown", description = "trace every batch and print where its time went, stage by stage "
+            + "(p50 and p99 of each); the batches go to the first --bootstrap-server node, unretried")
+    boolean breakdown;
+
     void validate() {
         AdminBenchOptions.requirePositive("--topics", topics);
         AdminBenchOptions.requirePositive("--partitions", partitions);
@@ -47,20 +52,33 @@ final class CreateTopicsBench implements Callable<Integer> {
             System.out.printf("# create-topics: %d topics x %d partitions x RF %d, sequential batches of %d,"
                     + " timeout_ms > 0 (answered once committed)%n", topics, partitions, replicationFactor, batch);
             Histogram batchMicros = AdminFigures.latencyMicros();
+            StageBreakdown stages = new StageBreakdown();
             int next = 0;
-            long start = System.nanoTime();
-            for (int size : AdminFigures.batches(topics, batch)) {
-                List<CreatableTopic> request = new ArrayList<>(size);
-                for (int i = 0; i < size; i++) {
-                    request.add(AdminBenchSession.topic(session.topicName("ct", next++), partitions,
-                            replicationFactor));
+            long total;
+            try (TracedCreates traced = breakdown ? new TracedCreates(options.bootstrap().get(0), options.timeoutMs)
+                    : null) {
+                long start = System.nanoTime();
+                for (int size : AdminFigures.batches(topics, batch)) {
+                    List<CreatableTopic> request = new ArrayList<>(size);
+                    for (int i = 0; i < size; i++) {
+                        request.add(AdminBenchSession.topic(session.topicName("ct", next++), partitions,
+                                replicationFactor));
+                    }
+                    long batchStart = System.nanoTime();
+                    if (traced != null) {
+                        stages.add(traced.create(request));
+                    } else {
+                        session.create(request);
+                    }
+                    AdminFigures.recordSince(batchMicros, batchStart);
                 }
-                long batchStart = System.nanoTime();
-                session.create(request);
-                AdminFigures.recordSince(batchMicros, batchStart);
+                total = System.nanoTime() - start;
             }
-            long total = System.nanoTime() - start;
             figureLines(total, (long) topics * partitions, batchMicros).forEach(System.out::println);
+            if (breakdown) {
+                System.out.println(stages.summary("batches", options.bootstrap().get(0)));
+                stages.lines("create_topics").forEach(System.out::println);
+            }
         }
         return 0;
     }

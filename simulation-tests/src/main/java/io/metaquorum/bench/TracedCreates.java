@@ -11,6 +11,7 @@ import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.ErrorCode;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -33,8 +34,8 @@ final class TracedCreates implements AutoCloseable {
         this.channel = NettyChannelBuilder.forAddress(node.host(), node.port()).usePlaintext().build();
     }
 
-    /** One traced create of {@code topic}, answered once committed; its client time and the node's trace. */
-    CreateTrace create(CreatableTopic topic) {
+    /** One traced CreateTopics of {@code topics}, answered once committed; its client time and the node's trace. */
+    CreateTrace create(List<CreatableTopic> topics) {
         Metadata ask = new Metadata();
         ask.put(TRACE, "1");
         AtomicReference<Metadata> trailers = new AtomicReference<>();
@@ -42,7 +43,7 @@ final class TracedCreates implements AutoCloseable {
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(ask),
                         MetadataUtils.newCaptureMetadataInterceptor(new AtomicReference<>(), trailers))
                 .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
-        CreateTopicsRequest request = CreateTopicsRequest.newBuilder().addTopics(topic)
+        CreateTopicsRequest request = CreateTopicsRequest.newBuilder().addAllTopics(topics)
                 .setTimeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)).build();
         long start = System.nanoTime();
         CreateTopicsResponse response = stub.createTopics(request);

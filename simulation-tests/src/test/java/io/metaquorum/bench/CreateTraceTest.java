@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class CreateTraceTest {
@@ -57,14 +56,15 @@ class CreateTraceTest {
     }
 
     @Test
-    void theBreakdownPrintsEachStagesP50AndP99InMilliseconds() {
-        Map<String, Histogram> stages = new LinkedHashMap<>();
-        Histogram commit = AdminFigures.latencyMicros();
+    void theBreakdownPrintsEachStagesP50AndP99InMillisecondsInTheOrderTheStagesCome() {
+        StageBreakdown breakdown = new StageBreakdown();
         for (int micros = 1_000; micros <= 100_000; micros += 1_000) {
-            commit.recordValue(micros);
+            breakdown.add(CreateTrace.parse(micros + 500, "node=2 replicate_us=" + micros + " total_us=" + micros));
         }
-        stages.put("raft_commit", commit);
-        assertEquals(List.of("create_one_raft_commit_p50_ms 50.02 ms", "create_one_raft_commit_p99_ms 99.01 ms"),
-                CreateOneBench.breakdownLines(stages));
+        assertEquals(List.of("create_one_client_network_p50_ms 0.50 ms", "create_one_client_network_p99_ms 0.50 ms",
+                "create_one_raft_commit_p50_ms 50.02 ms", "create_one_raft_commit_p99_ms 99.01 ms",
+                "create_one_total_p50_ms 50.53 ms", "create_one_total_p99_ms 99.52 ms"), breakdown.lines("create_one"));
+        assertTrue(breakdown.summary("creates", "127.0.0.1:1").startsWith("# breakdown of 100 creates sent to "
+                + "127.0.0.1:1 (run by controller 2)"), breakdown.summary("creates", "127.0.0.1:1"));
     }
 }

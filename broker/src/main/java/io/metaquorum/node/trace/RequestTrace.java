@@ -2,8 +2,8 @@ package io.metaquorum.node.trace;
 
 import io.metaquorum.common.time.Time;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * When one admin request passed each stage on this node, asked for by the client
@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * stage and the request's answer carries the durations between them, so no clocks of two
  * processes are ever compared. A node that forwards the request adds the controller's own
  * durations after its own. Stages are marked from several threads (the listener's, the
- * controller's, raft's); each is kept once, the first time it is marked. {@link #OFF} marks
- * nothing and is what every untraced request carries, so tracing costs an untraced request
- * one volatile read per stage at most.
+ * controller's, raft's; guarded by the trace's lock); each is kept once, the first time it is
+ * marked. {@link #OFF} marks nothing and is what every untraced request carries, so tracing
+ * costs an untraced request a field read per stage.
  */
 public final class RequestTrace {
     /** The stages, in the order a request passes them. */
@@ -47,7 +47,9 @@ public final class RequestTrace {
 
     private final Time time;
     private final int nodeId;
-    private final AtomicLongArray marks;
+    /** When each stage was marked, by ordinal; null for {@link #OFF}. Guarded by {@code this}. */
+    private final long[] marks;
+    /** Guarded by {@code this}. */
     private final List<String> remoteHops = new ArrayList<>();
 
     private RequestTrace() {
@@ -59,10 +61,8 @@ public final class RequestTrace {
     private RequestTrace(Time time, int nodeId) {
         this.time = time;
         this.nodeId = nodeId;
-        this.marks = new AtomicLongArray(Stage.values().length);
-        for (int i = 0; i < marks.length(); i++) {
-            marks.set(i, UNSET);
-        }
+        this.marks = new long[Stage.values().length];
+        Arrays.fill(marks, UNSET);
     }
 
     /** A trace of a request that reached node {@code nodeId} now. */
@@ -79,14 +79,19 @@ public final class RequestTrace {
     /** Marks {@code stage} now, unless it was marked already. */
     public void mark(Stage stage) {
         if (marks != null) {
-            marks.compareAndSet(stage.ordinal(), UNSET, time.nanoseconds());
+            long now = time.nanoseconds();
+            synchronized (this) {
+                if (marks[stage.ordinal()] == UNSET) {
+                    marks[stage.ordinal()] = now;
+                }
+            }
         }
     }
 
     /** Adds the trace another node reported for the part of this request it served (its {@link #describe}). */
     public void addRemoteHop(String hop) {
         if (marks != null) {
-            synchronized (remoteHops) {
+            synchronized (this) {
                 remoteHops.add(hop);
             }
         }
@@ -98,7 +103,7 @@ public final class RequestTrace {
      * e.g. {@code node=4 handle_us=41 forward_us=2310 reply_us=35 total_us=2391; node=1 queue_us=12 ...}.
      * A duration whose two stages were not both marked is left out.
      */
-    public String describe() {
+    public synchronized String describe() {
         if (marks == null) {
             return "";
         }
@@ -112,26 +117,24 @@ public final class RequestTrace {
         duration(out, "raft_queue_us", Stage.APPENDED, Stage.RAFT_ACCEPTED);
         duration(out, "replicate_us", Stage.RAFT_ACCEPTED, Stage.COMMITTED);
         duration(out, "load_us", Stage.COMMITTED, Stage.LOADED);
-        duration(out, "answer_us", marks.get(Stage.LOADED.ordinal()) != UNSET ? Stage.LOADED : Stage.RUN_STARTED,
+        duration(out, "answer_us", marks[Stage.LOADED.ordinal()] != UNSET ? Stage.LOADED : Stage.RUN_STARTED,
                 Stage.ANSWERED);
-        long answered = marks.get(Stage.ANSWERED.ordinal());
-        long replyFrom = marks.get(Stage.FORWARD_ANSWERED.ordinal()) != UNSET
-                ? marks.get(Stage.FORWARD_ANSWERED.ordinal()) : answered;
+        long answered = marks[Stage.ANSWERED.ordinal()];
+        long replyFrom = marks[Stage.FORWARD_ANSWERED.ordinal()] != UNSET ? marks[Stage.FORWARD_ANSWERED.ordinal()]
+                : answered;
         if (replyFrom != UNSET) {
             out.append(" reply_us=").append(micros(end - replyFrom));
         }
-        out.append(" total_us=").append(micros(end - marks.get(Stage.RECEIVED.ordinal())));
-        synchronized (remoteHops) {
-            for (String hop : remoteHops) {
-                out.append("; ").append(hop);
-            }
+        out.append(" total_us=").append(micros(end - marks[Stage.RECEIVED.ordinal()]));
+        for (String hop : remoteHops) {
+            out.append("; ").append(hop);
         }
         return out.toString();
     }
 
     private void duration(StringBuilder out, String name, Stage from, Stage to) {
-        long start = marks.get(from.ordinal());
-        long stop = marks.get(to.ordinal());
+        long start = marks[from.ordinal()];
+        long stop = marks[to.ordinal()];
         if (start != UNSET && stop != UNSET) {
             out.append(' ').append(name).append('=').append(micros(stop - start));
         }
