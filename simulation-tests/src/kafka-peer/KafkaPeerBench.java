@@ -1,3 +1,5 @@
+package io.metaquorum.bench;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -30,14 +32,16 @@ import org.apache.kafka.common.protocol.Errors;
  * 4.4.0 on the same machine").
  *
  * <p>Each workload mirrors its namesake in {@code io.metaquorum.bench} (CreateTopicsBench,
- * CreateOneBench, DescribeAllBench, DeleteTopicsBench, AdminFigures): the same options and
+ * CreateOneBench, DescribeAllBench, DeleteTopicsBench): the same options and
  * defaults, the same run id and topic names, the same warm-up counts, requests sent one after
  * another and waited for, latencies in microseconds into an HdrHistogram of 3 significant
  * digits, and the same {@code name value unit} lines. Where Kafka's API differs, the note lines
  * say how: describing every topic is a ListTopics and then a DescribeTopics of the names.
  *
- * <p>One file, run from the Kafka classpath that simulation-tests/src/kafka-peer/pom.xml
- * resolves; nothing of it is in the default build.
+ * <p>One file, compiled with mq-bench's own {@link AdminFigures} (its statistics and figure
+ * lines, so both systems' figures are computed and printed by the same code) against the Kafka
+ * classpath that simulation-tests/src/kafka-peer/pom.xml resolves; nothing of it is in the
+ * default build.
  */
 public final class KafkaPeerBench {
     private static final long UNFENCE_TIMEOUT_MS = 60_000;
@@ -153,7 +157,8 @@ public final class KafkaPeerBench {
 
         private void set(String workload, String name, String value) {
             if (name.equals("--breakdown")) {
-                throw new IllegalArgumentException("--breakdown traces metaquorum's own stages; Kafka has no such trace");
+                throw new IllegalArgumentException(
+                        "--breakdown traces metaquorum's own stages; Kafka has no such trace");
             }
             if (!name.equals("--bootstrap-server") && !values.containsKey(name)) {
                 throw new IllegalArgumentException("unknown option '" + name + "' for " + workload + "; see --help");
@@ -341,24 +346,26 @@ public final class KafkaPeerBench {
             int batch = options.get("--batch");
             System.out.printf("# create-topics: %d topics x %d partitions x RF %d, sequential batches of %d,"
                     + " timeout_ms > 0 (answered once committed)%n", topics, partitions, replicationFactor, batch);
-            Histogram batchMicros = Figures.latencyMicros();
+            Histogram batchMicros = AdminFigures.latencyMicros();
             int next = 0;
             long start = System.nanoTime();
-            for (int size : Figures.batches(topics, batch)) {
+            for (int size : AdminFigures.batches(topics, batch)) {
                 List<NewTopic> request = new ArrayList<>(size);
                 for (int i = 0; i < size; i++) {
                     request.add(new NewTopic(session.topicName("ct", next++), partitions, (short) replicationFactor));
                 }
                 long batchStart = System.nanoTime();
                 session.create(request);
-                Figures.recordSince(batchMicros, batchStart);
+                AdminFigures.recordSince(batchMicros, batchStart);
             }
             long total = System.nanoTime() - start;
-            System.out.println(Figures.seconds("create_topics_total_s", total / 1e9));
-            System.out.println(Figures.rate("create_topics_partitions_per_s",
-                    Figures.perSecond((long) topics * partitions, total), "partitions/s"));
-            System.out.println(Figures.ms("create_topics_batch_p50_ms", Figures.percentileMs(batchMicros, 50)));
-            System.out.println(Figures.ms("create_topics_batch_p99_ms", Figures.percentileMs(batchMicros, 99)));
+            System.out.println(AdminFigures.seconds("create_topics_total_s", total / 1e9));
+            System.out.println(AdminFigures.rate("create_topics_partitions_per_s",
+                    AdminFigures.perSecond((long) topics * partitions, total), "partitions/s"));
+            System.out.println(AdminFigures.ms("create_topics_batch_p50_ms",
+                    AdminFigures.percentileMs(batchMicros, 50)));
+            System.out.println(AdminFigures.ms("create_topics_batch_p99_ms",
+                    AdminFigures.percentileMs(batchMicros, 99)));
         }
     }
 
@@ -372,15 +379,15 @@ public final class KafkaPeerBench {
             for (int i = 0; i < warmup; i++) {
                 session.create(List.of(new NewTopic(session.topicName("w1", i), 1, (short) 3)));
             }
-            Histogram micros = Figures.latencyMicros();
+            Histogram micros = AdminFigures.latencyMicros();
             for (int i = 0; i < count; i++) {
                 long start = System.nanoTime();
                 session.create(List.of(new NewTopic(session.topicName("c1", i), 1, (short) 3)));
-                Figures.recordSince(micros, start);
+                AdminFigures.recordSince(micros, start);
             }
-            System.out.println(Figures.ms("create_one_p50_ms", Figures.percentileMs(micros, 50)));
-            System.out.println(Figures.ms("create_one_p99_ms", Figures.percentileMs(micros, 99)));
-            System.out.println(Figures.ms("create_one_max_ms", Figures.maxMs(micros)));
+            System.out.println(AdminFigures.ms("create_one_p50_ms", AdminFigures.percentileMs(micros, 50)));
+            System.out.println(AdminFigures.ms("create_one_p99_ms", AdminFigures.percentileMs(micros, 99)));
+            System.out.println(AdminFigures.ms("create_one_max_ms", AdminFigures.maxMs(micros)));
         }
     }
 
@@ -410,7 +417,7 @@ public final class KafkaPeerBench {
                             + " calls after %d unmeasured; calls (ms):", described.size(), partitions, runs, warmup));
             times.forEach(t -> note.append(String.format(Locale.ROOT, " %.2f", t)));
             System.out.println(note);
-            System.out.println(Figures.ms("describe_all_ms", Figures.median(times)));
+            System.out.println(AdminFigures.ms("describe_all_ms", AdminFigures.median(times)));
         }
 
         static Map<String, TopicDescription> describeAll(Session session) throws Exception {
@@ -429,7 +436,7 @@ public final class KafkaPeerBench {
             int partitions = options.get("--partitions");
             List<List<String>> batches = new ArrayList<>();
             int next = 0;
-            for (int size : Figures.batches(count, batch)) {
+            for (int size : AdminFigures.batches(count, batch)) {
                 List<String> names = new ArrayList<>(size);
                 for (int i = 0; i < size; i++) {
                     names.add(session.topicName("dt", next++));
@@ -439,67 +446,18 @@ public final class KafkaPeerBench {
             }
             System.out.printf("# delete-topics: created %d topics (%d partition(s), RF 3); deleting them by name"
                     + " in sequential batches of %d%n", count, partitions, batch);
-            Histogram batchMicros = Figures.latencyMicros();
+            Histogram batchMicros = AdminFigures.latencyMicros();
             long start = System.nanoTime();
             for (List<String> names : batches) {
                 long batchStart = System.nanoTime();
                 session.delete(names);
-                Figures.recordSince(batchMicros, batchStart);
+                AdminFigures.recordSince(batchMicros, batchStart);
             }
             long total = System.nanoTime() - start;
             System.out.printf(Locale.ROOT, "# deleted %d topics in %.3f s; batch p50 %.2f ms, max %.2f ms%n", count,
-                    total / 1e9, Figures.percentileMs(batchMicros, 50), Figures.maxMs(batchMicros));
-            System.out.println(Figures.rate("delete_topics_per_s", Figures.perSecond(count, total), "topics/s"));
-        }
-    }
-
-    /** The figure lines and statistics of mq-bench's AdminFigures, unchanged. */
-    static final class Figures {
-        static Histogram latencyMicros() {
-            return new Histogram(3);
-        }
-
-        static void recordSince(Histogram micros, long startNanos) {
-            micros.recordValue(Math.max(0, (System.nanoTime() - startNanos) / 1_000));
-        }
-
-        static double percentileMs(Histogram micros, double percentile) {
-            return micros.getValueAtPercentile(percentile) / 1_000.0;
-        }
-
-        static double maxMs(Histogram micros) {
-            return micros.getMaxValue() / 1_000.0;
-        }
-
-        static String ms(String name, double valueMs) {
-            return String.format(Locale.ROOT, "%s %.2f ms", name, valueMs);
-        }
-
-        static String seconds(String name, double valueS) {
-            return String.format(Locale.ROOT, "%s %.3f s", name, valueS);
-        }
-
-        static String rate(String name, double perSecond, String unit) {
-            return String.format(Locale.ROOT, "%s %.0f %s", name, perSecond, unit);
-        }
-
-        static double perSecond(long count, long nanos) {
-            return count * 1e9 / Math.max(1, nanos);
-        }
-
-        /** The middle value; of an even count, the upper of the two middle ones. */
-        static double median(List<Double> values) {
-            List<Double> sorted = new ArrayList<>(values);
-            sorted.sort(Double::compare);
-            return sorted.get(sorted.size() / 2);
-        }
-
-        static List<Integer> batches(int total, int batch) {
-            List<Integer> sizes = new ArrayList<>();
-            for (int done = 0; done < total; done += batch) {
-                sizes.add(Math.min(batch, total - done));
-            }
-            return sizes;
+                    total / 1e9, AdminFigures.percentileMs(batchMicros, 50), AdminFigures.maxMs(batchMicros));
+            System.out.println(AdminFigures.rate("delete_topics_per_s", AdminFigures.perSecond(count, total),
+                    "topics/s"));
         }
     }
 }
