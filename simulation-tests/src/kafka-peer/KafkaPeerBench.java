@@ -406,10 +406,18 @@ public final class KafkaPeerBench {
                 described = describeAll(session);
             }
             List<Double> times = new ArrayList<>();
+            List<Integer> topicsSeen = new ArrayList<>();
             for (int i = 0; i < runs; i++) {
                 long start = System.nanoTime();
                 described = describeAll(session);
                 times.add((System.nanoTime() - start) / 1e6);
+                topicsSeen.add(described.size());
+            }
+            if (topicsSeen.stream().distinct().count() > 1) {
+                // Kafka answers from the broker's metadata cache, which a broker still creating the
+                // partitions of earlier topics has not caught up yet.
+                System.out.println("# the broker's metadata changed between the calls (topics per call: "
+                        + topicsSeen + "); wait until the brokers have caught up and run it again");
             }
             long partitions = described.values().stream().mapToLong(d -> d.partitions().size()).sum();
             StringBuilder note = new StringBuilder(String.format(Locale.ROOT,
