@@ -9,6 +9,10 @@ import org.HdrHistogram.Histogram;
  * The figure lines of the admin workloads ({@code name value unit}, docs/commands.md) and the
  * statistics behind them: latencies are recorded in microseconds into an HdrHistogram and
  * printed in milliseconds with two decimals; rates print whole.
+ *
+ * <p>bin/kafka-peer compiles this file, alone, into its Kafka client
+ * (simulation-tests/src/kafka-peer/KafkaPeerBench.java), so that Kafka's figures are computed
+ * and printed by the same code: it uses the JDK and HdrHistogram only.
  */
 final class AdminFigures {
     private AdminFigures() {
