@@ -277,7 +277,8 @@ public final class PartitionReconciler {
     }
 
     private void createIfMissing(UuidKey id, TopicImage topic, int partition, ReconcilePass pass) {
-        if (pass.stopped() || pendingCreationCount >= CREATES_PER_PASS_MAX || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
+        if (pass.stopped() || pendingCreationCount >= CREATES_PER_PASS_MAX
+                || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
             return;
         }
         String name = PartitionDirName.partitionDir(topic.name(), partition);
