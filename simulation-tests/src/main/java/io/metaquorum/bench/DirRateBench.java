@@ -67,8 +67,8 @@ final class DirRateBench implements Callable<Integer> {
     @Option(names = "--threads", description = "threads whose fsyncs overlap, as the broker's 16 (default 16)")
     int threads = 16;
 
-    @Option(names = "--naive", negatable = true, description = "also the naive way (default true)")
-    boolean naive = true;
+    @Option(names = "--no-naive", description = "leave out the naive way")
+    boolean noNaive;
 
     @Override
     public Integer call() throws Exception {
@@ -92,7 +92,7 @@ final class DirRateBench implements Callable<Integer> {
                     }
                 }
             }
-            Double naiveRate = naive ? timed("naive", 0, dir -> naive(dir, pool)) : null;
+            Double naiveRate = noNaive ? null : timed("naive", 0, dir -> naive(dir, pool));
             List<Double> ratios = new ArrayList<>();
             for (int round = 0; round < rounds; round++) {
                 ratios.add(broker.get(round) / disk.get(round));
