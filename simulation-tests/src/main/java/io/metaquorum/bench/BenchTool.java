@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
                 + "grows (see mq-bench reconcile-pass --help).",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
-                CatchUpBench.class, DumpBench.class, ShellOpenBench.class})
+                CatchUpBench.class, DumpBench.class, ShellOpenBench.class, DirRateBench.class})
 public final class BenchTool implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -118,11 +118,17 @@ public final class ReconcilePassWorkload {
         System.out.printf("reconcile_pass_p99_us_%d %.1f us%n", partitions, percentile(createNanos, 0.99) / 1e3);
     }
 
-    /** Hands the loader's newest image to the directories and runs the pass; returns the nanoseconds it took. */
+    /**
+     * Hands the loader's newest image to the directories and runs its passes (more than one when
+     * a pass stops at the creation bound, as the first does); returns the nanoseconds they took.
+     */
     private static long pass(ScheduledReconciler directories, MetadataLoader loader) {
         long start = System.nanoTime();
         directories.onImage(loader.lastUpdate());
-        directories.drive(NOW_MS);
+        long nextMs = directories.drive(NOW_MS);
+        while (nextMs == Long.MIN_VALUE) {
+            nextMs = directories.drive(NOW_MS);
+        }
         return System.nanoTime() - start;
     }
 

@@ -58,8 +58,15 @@ import org.slf4j.LoggerFactory;
  * and is not a partition directory.
  */
 public final class PartitionReconciler {
-    /** New directories written per store call (bounds the memory of a pass and the latency of a batch). */
-    public static final int CREATE_BATCH_MAX = 1024;
+    /**
+     * New directories a pass writes at most, in one {@link DirectoryBatch} per log dir (one
+     * durability barrier each). A pass that reaches it stops there and reports
+     * {@link ReconcileResult#creationsLeft()}; the next pass, due at once with the newest image,
+     * goes on where it stopped. So a bulk create of 20,000 partitions is 20 passes of about a
+     * third of a second each on a disk that makes 3,000 directories a second, and an image that
+     * deletes something is acted on between them.
+     */
+    public static final int CREATES_PER_PASS_MAX = 1024;
     /** A pass stops after this many failed operations: by then a log dir is gone or read-only. */
     public static final int DISK_ERRORS_PER_PASS_MAX = 32;
     private static final Logger LOG = LoggerFactory.getLogger(PartitionReconciler.class);
@@ -77,6 +84,13 @@ public final class PartitionReconciler {
      * null, the last pass was complete and its image was at this offset.
      */
     private long settledOffset = -1;
+    /**
+     * The topics a pass cut short by {@link #CREATES_PER_PASS_MAX} had not finished (the one it
+     * stopped in and those after it), each with the change it was being looked at for; empty
+     * otherwise. Invariant: not empty only while {@code local} is not null; the next pass looks
+     * at them on top of what its update lists.
+     */
+    private final TreeMap<UuidKey, TopicChange> unfinished = new TreeMap<>();
     /** Directories planned but not written yet, by log dir; empty between passes. */
     private final List<List<PartitionStore.NewPartition>> pendingCreations = new ArrayList<>();
     private int pendingCreationCount;
@@ -126,6 +140,7 @@ public final class PartitionReconciler {
         TopicsImage topics = image.topics();
         boolean wholeImage = local == null || update.topics().isUnknown();
         if (local == null) {
+            unfinished.clear();
             local = scan.scan(topics, nowMs, pass);
         }
         if (local != null) {
@@ -133,15 +148,13 @@ public final class PartitionReconciler {
             for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
                 removeUnassigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
             }
-            for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
-                createAssigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
-            }
-            flushCreations(pass);
+            createAssigned(scope, topics, pass);
             deleteDueStrays(nowMs, pass);
         }
         sync(pass);
         if (pass.failed()) {
             local = null;
+            unfinished.clear();
         } else if (local != null) {
             settledOffset = image.lastCommittedOffset();
         }
@@ -165,16 +178,37 @@ public final class PartitionReconciler {
         return scope;
     }
 
-    /** The topics {@code update} lists as changed since the last complete pass: O(change). */
+    /**
+     * The topics {@code update} lists as changed since the last pass, and those a pass cut short
+     * left unfinished: O(change).
+     */
     private TreeMap<UuidKey, TopicChange> changedTopics(ImageUpdate update) {
         Invariants.check(update.baseOffset() <= settledOffset && settledOffset <= update.offset(),
                 "the changes from offset %d to %d cannot bring the directories from offset %d",
                 update.baseOffset(), update.offset(), settledOffset);
-        TreeMap<UuidKey, TopicChange> scope = new TreeMap<>();
+        TreeMap<UuidKey, TopicChange> scope = new TreeMap<>(unfinished);
         for (Tuple2<UuidKey, TopicChange> topic : update.topics().byId()) {
-            scope.put(topic._1, topic._2);
+            scope.merge(topic._1, topic._2, TopicChange::union);
         }
         return scope;
+    }
+
+    /**
+     * Creates the missing directories of the topics in {@code scope}, in id order, until
+     * {@link #CREATES_PER_PASS_MAX} are written; the topics not finished then are kept in
+     * {@code unfinished} for the next pass.
+     */
+    private void createAssigned(TreeMap<UuidKey, TopicChange> scope, TopicsImage topics, ReconcilePass pass) {
+        unfinished.clear();
+        for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
+            createAssigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
+            if (pendingCreationCount >= CREATES_PER_PASS_MAX && !pass.stopped()) {
+                unfinished.putAll(scope.tailMap(topic.getKey(), true));
+                pass.creationsLeft = true;
+                break;
+            }
+        }
+        flushCreations(pass);
     }
 
     private boolean isAssigned(TopicImage topic, int partition) {
@@ -243,7 +277,8 @@ public final class PartitionReconciler {
     }
 
     private void createIfMissing(UuidKey id, TopicImage topic, int partition, ReconcilePass pass) {
-        if (pass.stopped() || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
+        if (pass.stopped() || pendingCreationCount >= CREATES_PER_PASS_MAX
+                || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
             return;
         }
         String name = PartitionDirName.partitionDir(topic.name(), partition);
@@ -265,15 +300,14 @@ public final class PartitionReconciler {
         }
         local.addLive(id, partition, new DirLocation(dir, name));
         pendingCreations.get(dir).add(new PartitionStore.NewPartition(name, PartitionMetadataFile.format(id)));
-        if (++pendingCreationCount >= CREATE_BATCH_MAX) {
-            flushCreations(pass);
-        }
+        pendingCreationCount++;
     }
 
     /**
-     * Writes the planned directories, one batch per log dir (so the store can overlap their
-     * fsyncs). The picture already counts them as live: if a batch fails, the pass fails and
-     * the picture is dropped, so the optimism never outlives the pass.
+     * Writes the planned directories, one {@link DirectoryBatch} per log dir, each made durable
+     * by its own barrier (its log dir's fsync included, so a batch does not mark the log dir for
+     * the pass's final sync). The picture already counts them as live: if a batch fails, the
+     * pass fails and the picture is dropped, so the optimism never outlives the pass.
      */
     private void flushCreations(ReconcilePass pass) {
         for (int dir = 0; dir < logDirs.size(); dir++) {
@@ -282,13 +316,13 @@ public final class PartitionReconciler {
                 continue;
             }
             try {
-                store.createPartitions(logDirs.get(dir), batch);
+                DirectoryBatch.create(store, logDirs.get(dir), batch);
                 pass.created += batch.size();
                 LOG.debug("{}created {} partition directories in {}", logPrefix, batch.size(), logDirs.get(dir));
             } catch (IOException e) {
                 pass.diskError("creating " + batch.size() + " partition directories in", logDirs.get(dir), e);
+                pass.changed(dir);
             }
-            pass.changed(dir);
             batch.clear();
         }
         pendingCreationCount = 0;

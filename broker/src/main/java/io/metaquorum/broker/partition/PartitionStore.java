@@ -13,16 +13,20 @@ import java.util.List;
  * "nothing outside {@code log.dirs} is touched" is kept by construction. An implementation
  * checks that {@code name} is one path segment.
  *
- * <p>Durability: {@link #createPartitions}, {@link #rename} and {@link #deleteRecursively}
- * change the entries of a log dir, and those changes are durable once {@link #sync} of that
- * log dir returns (one directory fsync per pass instead of one per partition). The new
- * partition directories' own contents are durable when {@link #createPartitions} returns.
+ * <p>Durability: a batch of new partition directories is written in steps that
+ * {@link DirectoryBatch} orders ({@link #writePartition}, {@link #syncPartitionFiles},
+ * {@link #publishPartition}, then {@link #sync} of the log dir: one directory fsync per batch
+ * instead of two fsyncs per partition). {@link #rename} and {@link #deleteRecursively} change
+ * the entries of a log dir, and those changes are durable once {@link #sync} of that log dir
+ * returns.
  *
  * <p>Fault model: any operation may throw {@link IOException}; the reconciler then rescans
- * before it trusts its picture of the disk again. After a crash, {@link #createPartitions}
- * has left, for each partition, either nothing, or a directory whose {@code partition.metadata} is complete or
- * absent (never a torn file); {@link #rename} has happened or not; {@link #deleteRecursively}
- * may have removed part of the tree; an unsynced change may be lost.
+ * before it trusts its picture of the disk again. After a crash, a partition directory is
+ * absent, or holds a {@code partition.metadata} whose bytes are complete (they were synced
+ * before the rename that gave the file its name), or holds no {@code partition.metadata}
+ * (only the temporary file, or nothing), which the scan stages as a stray; {@link #rename} has
+ * happened or not; {@link #deleteRecursively} may have removed part of the tree; an unsynced
+ * change may be lost.
  */
 public interface PartitionStore {
     /** One entry directly under a log dir; {@code directory} is false for files and for symbolic links. */
@@ -44,12 +48,25 @@ public interface PartitionStore {
     }
 
     /**
-     * Creates each directory {@code <logDir>/<dir>} holding {@code partition.metadata}; when this
-     * returns, every directory's contents are durable (their entries in {@code logDir} after
-     * {@link #sync}). One call for many partitions lets an implementation overlap their fsyncs.
-     * Fails if a {@code dir} exists; after a failure any subset may have been created.
+     * Creates the directory {@code <logDir>/<dir>} and in it the temporary file
+     * {@code partition.metadata.tmp} holding the partition's metadata; nothing is synced. Fails
+     * if {@code dir} exists; after a failure the directory may exist, empty or with a partial
+     * temporary file (an implementation removes what it made if it can).
      */
-    void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException;
+    void writePartition(Path logDir, NewPartition partition) throws IOException;
+
+    /**
+     * Forces the bytes of the temporary {@code partition.metadata.tmp} of each of these
+     * directories to the disk (an fsync of each file; an implementation may overlap them, so the
+     * file system commits them together). After a failure any subset may be synced.
+     */
+    void syncPartitionFiles(Path logDir, List<NewPartition> partitions) throws IOException;
+
+    /**
+     * Renames {@code <logDir>/<dir>/partition.metadata.tmp} to {@code partition.metadata},
+     * atomically: the file has its final name only once its bytes are synced.
+     */
+    void publishPartition(Path logDir, String dir) throws IOException;
 
     /** Renames {@code <logDir>/<from>} to {@code <logDir>/<to>} atomically; fails if {@code to} exists. */
     void rename(Path logDir, String from, String to) throws IOException;

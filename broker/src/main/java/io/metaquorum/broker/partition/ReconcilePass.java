@@ -24,6 +24,8 @@ final class ReconcilePass {
     int strayed;
     int restored;
     int straysDeleted;
+    /** Set when the pass stopped at {@link PartitionReconciler#CREATES_PER_PASS_MAX} with directories left to create. */
+    boolean creationsLeft;
 
     ReconcilePass(String logPrefix) {
         this.logPrefix = logPrefix;
@@ -66,7 +68,7 @@ final class ReconcilePass {
     }
 
     ReconcileResult result(long nextDeadlineMs) {
-        return new ReconcileResult(!failed(), nextDeadlineMs, created, removed, strayed, restored, straysDeleted,
-                diskErrors, leftAlone);
+        return new ReconcileResult(!failed() && !creationsLeft, nextDeadlineMs, created, removed, strayed, restored,
+                straysDeleted, diskErrors, leftAlone, creationsLeft && !failed());
     }
 }

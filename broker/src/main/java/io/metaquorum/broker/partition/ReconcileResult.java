@@ -1,5 +1,6 @@
 package io.metaquorum.broker.partition;
 
+import io.metaquorum.common.invariant.Invariants;
 import java.util.List;
 
 /**
@@ -7,7 +8,8 @@ import java.util.List;
  *
  * @param complete       true when every directory the image assigns is in place and every
  *                       unassigned one is gone or staged as stray; false after a disk error
- *                       (the caller retries later with the newest image)
+ *                       (the caller retries later with the newest image) and when
+ *                       {@code creationsLeft}
  * @param nextDeadlineMs when the earliest stray becomes due for deletion (wall-clock ms), or
  *                       {@link Long#MAX_VALUE} when no stray waits; the caller calls again then
  * @param created        partition directories created
@@ -19,12 +21,30 @@ import java.util.List;
  *                       {@link PartitionReconciler#DISK_ERRORS_PER_PASS_MAX}; the pass stops there)
  * @param leftAlone      entries under a log dir first noticed in this pass that are not
  *                       partition directories (each reported once per reconciler)
+ * @param creationsLeft  true when the pass, without a disk error, stopped at
+ *                       {@link PartitionReconciler#CREATES_PER_PASS_MAX} new directories with
+ *                       more to create: not a failure, the next pass is due at once and goes on
  */
 public record ReconcileResult(boolean complete, long nextDeadlineMs, int created, int removed, int strayed,
-                              int restored, int straysDeleted, List<String> diskErrors, List<String> leftAlone) {
+                              int restored, int straysDeleted, List<String> diskErrors, List<String> leftAlone,
+                              boolean creationsLeft) {
     public ReconcileResult {
         diskErrors = List.copyOf(diskErrors);
         leftAlone = List.copyOf(leftAlone);
+        Invariants.check(!(complete && creationsLeft), "a pass with creations left is not complete");
+        Invariants.check(!(creationsLeft && !diskErrors.isEmpty()), "a failed pass does not go on at once");
+    }
+
+    /** A result of a pass that did not stop at the creation bound. */
+    public ReconcileResult(boolean complete, long nextDeadlineMs, int created, int removed, int strayed, int restored,
+                           int straysDeleted, List<String> diskErrors, List<String> leftAlone) {
+        this(complete, nextDeadlineMs, created, removed, strayed, restored, straysDeleted, diskErrors, leftAlone,
+                false);
+    }
+
+    /** True when the pass failed on the disk (and is retried after a backoff). */
+    public boolean failed() {
+        return !complete && !creationsLeft;
     }
 
     /** True when the pass changed nothing on disk. */

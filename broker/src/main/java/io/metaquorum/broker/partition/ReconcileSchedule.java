@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * When a broker runs a {@link PartitionReconciler} pass, and with which image: the newest
- * image once it differs from the last one reconciled, again when the earliest stray falls due,
+ * image once it differs from the last one reconciled, at once after a pass that stopped at the
+ * creation bound with directories left to create, again when the earliest stray falls due,
  * and after a disk error the newest image once a backoff has passed that doubles per failure in
  * a row (from {@link #RETRY_BACKOFF_MS_MIN} up to {@link #RETRY_BACKOFF_MS_MAX}); a new image
  * does not cut a pending backoff short, since the disk that failed is likely still failing.
@@ -19,9 +20,10 @@ import java.util.Optional;
  * skipped.
  *
  * <p>Pure decisions, no I/O and no clock: the LogManager's thread and the simulator ask the
- * same object. Invariants: {@code retryAtMs >= 0} exactly when the last pass was incomplete;
- * {@code pending} holds the changes since the image of the last complete pass (or since the
- * first image offered, before one).
+ * same object. Invariants: {@code retryAtMs >= 0} exactly when the last pass failed;
+ * {@code pending} holds the changes since the image of the last pass that did not fail (or
+ * since the first image offered, before one): a pass that stopped at the creation bound
+ * settles the changes up to its image, and the reconciler keeps what it left unfinished.
  */
 public final class ReconcileSchedule {
     /** The first retry after a disk error; doubled on each further failure. */
@@ -36,6 +38,8 @@ public final class ReconcileSchedule {
     private long strayDeadlineMs = Long.MAX_VALUE;
     private long retryAtMs = -1;
     private long backoffMs = RETRY_BACKOFF_MS_MIN;
+    /** The last pass stopped at the creation bound: the next one is due at once, with the same image or newer. */
+    private boolean creationsLeft;
 
     /** Takes {@code update} as the newest when its image is non-empty and newer than the newest; true when taken. */
     public boolean offer(ImageUpdate update) {
@@ -51,7 +55,8 @@ public final class ReconcileSchedule {
         if (pending == null) {
             return Optional.empty();
         }
-        boolean due = retryAtMs >= 0 ? nowMs >= retryAtMs : pending.image() != reconciled || nowMs >= strayDeadlineMs;
+        boolean due = retryAtMs >= 0 ? nowMs >= retryAtMs
+                : creationsLeft || pending.image() != reconciled || nowMs >= strayDeadlineMs;
         return due ? Optional.of(pending) : Optional.empty();
     }
 
@@ -66,24 +71,28 @@ public final class ReconcileSchedule {
         if (retryAtMs >= 0) {
             return retryAtMs;
         }
-        return pending.image() != reconciled ? Long.MIN_VALUE : strayDeadlineMs;
+        return creationsLeft || pending.image() != reconciled ? Long.MIN_VALUE : strayDeadlineMs;
     }
 
     /**
      * Records the outcome of the pass run with {@code image} at {@code nowMs}; returns the
-     * backoff before its retry when it was incomplete, 0 when it was complete.
+     * backoff before its retry when it failed, 0 otherwise.
      */
     public long onPass(MetadataImage image, ReconcileResult result, long nowMs) {
-        if (result.complete()) {
-            reconciled = image;
+        if (!result.failed()) {
+            if (result.complete()) {
+                reconciled = image;
+            }
             if (pending.image() == image) {
                 pending = ImageUpdate.unchanged(image);
             }
+            creationsLeft = result.creationsLeft();
             strayDeadlineMs = result.nextDeadlineMs();
             retryAtMs = -1;
             backoffMs = RETRY_BACKOFF_MS_MIN;
             return 0;
         }
+        creationsLeft = false;
         long waitMs = backoffMs;
         retryAtMs = nowMs + waitMs;
         backoffMs = Math.min(2 * backoffMs, RETRY_BACKOFF_MS_MAX);

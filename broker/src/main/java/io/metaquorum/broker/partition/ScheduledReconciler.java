@@ -49,7 +49,7 @@ public final class ScheduledReconciler implements PartitionDirectories {
             passes++;
             ReconcileResult result = reconciler.reconcile(due.get(), nowMs);
             long retryInMs = schedule.onPass(image, result, nowMs);
-            if (!result.complete()) {
+            if (result.failed()) {
                 LOG.warn("{}partition directories for offset {} not all in place ({} disk errors, the first: {});"
                         + " retrying in {} ms", logPrefix, image.lastCommittedOffset(), result.diskErrors().size(),
                         result.diskErrors().isEmpty() ? "none" : result.diskErrors().get(0), retryInMs);

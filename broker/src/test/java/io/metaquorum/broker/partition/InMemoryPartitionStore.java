@@ -13,7 +13,10 @@ import java.util.TreeSet;
  * A {@link PartitionStore} in memory, with the faults the reconciler must survive: log dirs
  * that refuse writes, and a number of operations that fail. Every entry directly under a log
  * dir is a file or a directory that holds a {@code partition.metadata} (or not) and possibly
- * other files, which is all the reconciler can see.
+ * other files, which is all the reconciler can see. A directory being created holds its
+ * temporary {@code partition.metadata.tmp} (one other file) until it is published. Every
+ * operation is recorded in order ({@link #operations}), so a test can check the order of a
+ * batch's steps.
  */
 final class InMemoryPartitionStore implements PartitionStore {
     /** One entry under a log dir; {@code metadata} null when a directory has no {@code partition.metadata}. */
@@ -25,6 +28,10 @@ final class InMemoryPartitionStore implements PartitionStore {
     private int failNextOperations;
     private int mutations;
     private int syncs;
+    /** The bytes of the temporary files of directories written and not yet published, by "logdir/name". */
+    private final TreeMap<Path, byte[]> temporary = new TreeMap<>();
+    private final TreeSet<Path> syncedTemporary = new TreeSet<>();
+    private final List<String> operations = new ArrayList<>();
 
     InMemoryPartitionStore(List<Path> logDirs) {
         logDirs.forEach(dir -> dirs.put(dir, new TreeMap<>()));
@@ -75,28 +82,54 @@ final class InMemoryPartitionStore implements PartitionStore {
                 node.metadata().length));
     }
 
-    /** Creates them in order and stops at the first failure (the contract allows any subset). */
     @Override
-    public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
-        for (NewPartition partition : partitions) {
-            checkName(partition.dir());
-            TreeMap<String, Node> entries;
-            try {
-                entries = writable(logDir);
-            } catch (IOException e) {
-                throw new IOException(logDir.resolve(partition.dir()) + ": " + e.getMessage(), e);
-            }
-            if (entries.containsKey(partition.dir())) {
-                throw new IOException(logDir.resolve(partition.dir()) + " exists");
-            }
-            entries.put(partition.dir(), new Node(true, partition.metadata().clone(), 0));
+    public void writePartition(Path logDir, NewPartition partition) throws IOException {
+        checkName(partition.dir());
+        operations.add("write " + logDir.resolve(partition.dir()));
+        TreeMap<String, Node> entries;
+        try {
+            entries = writable(logDir);
+        } catch (IOException e) {
+            throw new IOException(logDir.resolve(partition.dir()) + ": " + e.getMessage(), e);
         }
+        if (entries.containsKey(partition.dir())) {
+            throw new IOException(logDir.resolve(partition.dir()) + " exists");
+        }
+        entries.put(partition.dir(), new Node(true, null, 1));
+        temporary.put(logDir.resolve(partition.dir()), partition.metadata().clone());
+    }
+
+    @Override
+    public void syncPartitionFiles(Path logDir, List<NewPartition> partitions) throws IOException {
+        operations.add("sync-files " + logDir + " " + partitions.size());
+        dir(logDir);
+        for (NewPartition partition : partitions) {
+            Path path = logDir.resolve(partition.dir());
+            if (!temporary.containsKey(path)) {
+                throw new IOException("no temporary file in " + path);
+            }
+            syncedTemporary.add(path);
+        }
+    }
+
+    /** Fails unless the temporary file was synced first: a rename must never name unsynced bytes. */
+    @Override
+    public void publishPartition(Path logDir, String dir) throws IOException {
+        checkName(dir);
+        operations.add("publish " + logDir.resolve(dir));
+        TreeMap<String, Node> entries = writable(logDir);
+        Path path = logDir.resolve(dir);
+        if (!syncedTemporary.remove(path)) {
+            throw new IllegalStateException("renaming the unsynced temporary file of " + path);
+        }
+        entries.put(dir, new Node(true, temporary.remove(path), 0));
     }
 
     @Override
     public void rename(Path logDir, String from, String to) throws IOException {
         checkName(from);
         checkName(to);
+        operations.add("rename " + logDir.resolve(from) + " " + to);
         TreeMap<String, Node> entries = writable(logDir);
         if (!entries.containsKey(from) || entries.containsKey(to)) {
             throw new IOException("cannot rename " + from + " to " + to + " in " + logDir);
@@ -107,14 +140,18 @@ final class InMemoryPartitionStore implements PartitionStore {
     @Override
     public void deleteRecursively(Path logDir, String dir) throws IOException {
         checkName(dir);
+        operations.add("delete " + logDir.resolve(dir));
         TreeMap<String, Node> entries = writable(logDir);
         if (entries.remove(dir) == null) {
             throw new IOException("no " + logDir.resolve(dir));
         }
+        temporary.remove(logDir.resolve(dir));
+        syncedTemporary.remove(logDir.resolve(dir));
     }
 
     @Override
     public void sync(Path logDir) throws IOException {
+        operations.add("sync " + logDir);
         dir(logDir);
         syncs++;
     }
@@ -138,6 +175,15 @@ final class InMemoryPartitionStore implements PartitionStore {
     /** How many write operations (create, rename, delete) were attempted. */
     int mutations() {
         return mutations;
+    }
+
+    /** Every operation so far, in order: "write P", "sync-files L N", "publish P", "sync L" (no reads). */
+    List<String> operations() {
+        return List.copyOf(operations);
+    }
+
+    void clearOperations() {
+        operations.clear();
     }
 
     /** How many log-dir syncs were made. */

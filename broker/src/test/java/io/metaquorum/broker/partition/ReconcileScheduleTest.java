@@ -25,6 +25,10 @@ class ReconcileScheduleTest {
         return new ReconcileResult(false, Long.MAX_VALUE, 0, 0, 0, 0, 0, List.of("/a: injected"), List.of());
     }
 
+    private static ReconcileResult creationsLeft() {
+        return new ReconcileResult(false, Long.MAX_VALUE, 1024, 0, 0, 0, 0, List.of(), List.of(), true);
+    }
+
     private MetadataImage dueAt(long nowMs) {
         return updateDueAt(nowMs).image();
     }
@@ -106,5 +110,23 @@ class ReconcileScheduleTest {
         schedule.onPass(due.image(), complete(Long.MAX_VALUE), 100);
         schedule.offer(images.delete("u"));
         assertEquals(List.of(id(2)), updateDueAt(100).topics().byId().keySet().toJavaList());
+    }
+
+    @Test
+    void aPassStoppedAtTheCreationBoundIsFollowedAtOnceWithTheChangesSinceItsImage() {
+        ImageUpdate first = images.create("t", id(1), replicas(4));
+        schedule.offer(first);
+        assertEquals(0, schedule.onPass(dueAt(0), creationsLeft(), 0), "no backoff: it is not a failure");
+        assertEquals(Long.MIN_VALUE, schedule.nextDeadlineMs(), "the next pass is due at once");
+        ImageUpdate resumed = updateDueAt(0);
+        assertSame(first.image(), resumed.image());
+        assertTrue(resumed.topics().byId().isEmpty(), "the changes up to the stopped pass's image are its");
+        assertTrue(schedule.reconciled().isEmpty(), "nothing is reconciled until a pass completes");
+        ImageUpdate second = images.create("u", id(2), replicas(4));
+        schedule.offer(second);
+        assertEquals(1, updateDueAt(0).topics().byId().size(), "only what changed after it");
+        schedule.onPass(second.image(), complete(Long.MAX_VALUE), 0);
+        assertTrue(schedule.due(0).isEmpty());
+        assertSame(second.image(), schedule.reconciled().orElseThrow());
     }
 }

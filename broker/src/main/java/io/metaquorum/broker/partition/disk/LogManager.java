@@ -40,7 +40,7 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
     private static final long CLOSE_WAIT_MS = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(LogManager.class);
 
-    /** Partition directories created at once in one batch (threads whose fsyncs overlap). */
+    /** Files of one batch fsynced at once (threads whose fsyncs overlap). */
     static final int SYNC_THREADS_MAX = 16;
 
     /** Used by the LogManager thread only. */
@@ -192,10 +192,8 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
     private void onPass(MetadataImage image, ReconcileResult result, long nowMs) {
         if (result.complete()) {
             applied = image;
-            lastDiskError = null;
-        } else {
-            lastDiskError = result.diskErrors().get(0);
         }
+        lastDiskError = result.failed() ? result.diskErrors().get(0) : null;
     }
 
     private void loop() throws InterruptedException {

@@ -29,11 +29,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@link PartitionStore} on the real file system (java.nio). {@code partition.metadata} is
- * written as Kafka writes it: to {@code partition.metadata.tmp}, fsync, atomic rename, then an
- * fsync of the partition directory; the log dir itself is fsynced once per pass by
- * {@link #sync}. The directories of one batch are created by a small pool of threads, so
- * their fsyncs overlap. Symbolic links are never followed: a link under a log dir is an entry that is
- * not a directory, and deleting a tree removes links, not what they point to.
+ * written as Kafka writes it, to {@code partition.metadata.tmp}, fsync, atomic rename, in the
+ * steps and the order {@code DirectoryBatch} gives a whole batch: the directories and temporary
+ * files one after another, the temporary files' fsyncs on a small pool of threads so that they
+ * overlap (the file system commits them together instead of one journal commit per fsync), the
+ * renames, and the log dir's fsync ({@link #sync}) once. There is no fsync of each partition
+ * directory (see {@code DirectoryBatch} for why none is needed). Symbolic links are never
+ * followed: a link under a log dir is an entry that is not a directory, and deleting a tree
+ * removes links, not what they point to.
  *
  * <p>Every path is {@code logDir.resolve(name)} with {@code name} checked to be one plain path
  * segment, so nothing outside the log dirs can be named.
@@ -41,6 +44,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class NioPartitionStore implements PartitionStore, AutoCloseable {
     /** The suffix of the temporary file {@code partition.metadata} is written to before its rename. */
     public static final String TEMP_SUFFIX = ".tmp";
+    private static final String TEMP_FILE = PartitionMetadataFile.FILE_NAME + TEMP_SUFFIX;
     /** Failures of one batch attached to the first as suppressed exceptions; the rest are dropped. */
     private static final int SUPPRESSED_MAX = 8;
 
@@ -48,9 +52,9 @@ public final class NioPartitionStore implements PartitionStore, AutoCloseable {
     private final ExecutorService syncPool;
 
     /**
-     * @param syncThreadsMax how many partition directories of one batch are created at once;
-     *                       their fsyncs overlap, so the file system commits them together
-     *                       instead of one journal commit per fsync
+     * @param syncThreadsMax how many temporary files of one batch are fsynced at once; their
+     *                       fsyncs overlap, so the file system commits them together instead of
+     *                       one journal commit per fsync
      */
     public NioPartitionStore(int syncThreadsMax) {
         Invariants.check(syncThreadsMax >= 1, "syncThreadsMax must be >= 1, got %d", syncThreadsMax);
@@ -85,17 +89,39 @@ public final class NioPartitionStore implements PartitionStore, AutoCloseable {
     }
 
     @Override
-    public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
+    public void writePartition(Path logDir, NewPartition partition) throws IOException {
+        Path partitionDir = entry(logDir, partition.dir());
+        Files.createDirectory(partitionDir);
+        try (FileChannel channel = FileChannel.open(partitionDir.resolve(TEMP_FILE), StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(partition.metadata());
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        } catch (IOException e) {
+            // Best effort: leave no half-made directory behind (a rescan would take it for a stray).
+            try {
+                deleteTree(partitionDir);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void syncPartitionFiles(Path logDir, List<NewPartition> partitions) throws IOException {
         if (partitions.size() == 1 || syncThreadsMax == 1) {
             for (NewPartition partition : partitions) {
-                createPartition(logDir, partition.dir(), partition.metadata());
+                fsyncFile(entry(logDir, partition.dir()).resolve(TEMP_FILE));
             }
             return;
         }
         List<Future<?>> futures = new ArrayList<>(partitions.size());
         for (NewPartition partition : partitions) {
+            Path file = entry(logDir, partition.dir()).resolve(TEMP_FILE);
             futures.add(syncPool.submit(() -> {
-                createPartition(logDir, partition.dir(), partition.metadata());
+                fsyncFile(file);
                 return null;
             }));
         }
@@ -105,15 +131,22 @@ public final class NioPartitionStore implements PartitionStore, AutoCloseable {
                 future.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                failure = accumulate(failure, new InterruptedIOException("interrupted while creating under " + logDir));
+                failure = accumulate(failure, new InterruptedIOException("interrupted while syncing under " + logDir));
             } catch (ExecutionException e) {
                 failure = accumulate(failure, e.getCause() instanceof IOException io ? io
-                        : new IOException("creating under " + logDir + " failed", e.getCause()));
+                        : new IOException("syncing under " + logDir + " failed", e.getCause()));
             }
         }
         if (failure != null) {
             throw failure;
         }
+    }
+
+    @Override
+    public void publishPartition(Path logDir, String dir) throws IOException {
+        Path partitionDir = entry(logDir, dir);
+        Files.move(partitionDir.resolve(TEMP_FILE), partitionDir.resolve(PartitionMetadataFile.FILE_NAME),
+                StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static IOException accumulate(IOException first, IOException next) {
@@ -129,31 +162,6 @@ public final class NioPartitionStore implements PartitionStore, AutoCloseable {
     @Override
     public void close() {
         syncPool.shutdown();
-    }
-
-    private void createPartition(Path logDir, String dir, byte[] metadata) throws IOException {
-        Path partitionDir = entry(logDir, dir);
-        Files.createDirectory(partitionDir);
-        try {
-            Path temp = partitionDir.resolve(PartitionMetadataFile.FILE_NAME + TEMP_SUFFIX);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(metadata);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.move(temp, partitionDir.resolve(PartitionMetadataFile.FILE_NAME), StandardCopyOption.ATOMIC_MOVE);
-            fsyncDirectory(partitionDir);
-        } catch (IOException e) {
-            // Best effort: leave no half-made directory behind (a rescan would take it for a stray).
-            try {
-                deleteTree(partitionDir);
-            } catch (IOException cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
     }
 
     @Override
@@ -184,6 +192,12 @@ public final class NioPartitionStore implements PartitionStore, AutoCloseable {
         Path path = logDir.resolve(name);
         Invariants.check(logDir.equals(path.getParent()), "%s is not directly under %s", path, logDir);
         return path;
+    }
+
+    private static void fsyncFile(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
     }
 
     private static void fsyncDirectory(Path dir) throws IOException {

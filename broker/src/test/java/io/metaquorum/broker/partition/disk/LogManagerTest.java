@@ -210,7 +210,7 @@ class LogManagerTest {
         assertFalse(Files.exists(a.resolve(stray)));
     }
 
-    /** The NIO store, with the first partition creation held until the test releases it. */
+    /** The NIO store, with the partition creations held until the test releases them. */
     private static final class BlockingStore implements PartitionStore {
         private final NioPartitionStore disk = new NioPartitionStore(1);
         final CountDownLatch entered = new CountDownLatch(1);
@@ -228,7 +228,7 @@ class LogManagerTest {
         }
 
         @Override
-        public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
+        public void writePartition(Path logDir, NewPartition partition) throws IOException {
             entered.countDown();
             try {
                 if (!release.await(AWAIT_MS, TimeUnit.MILLISECONDS)) {
@@ -238,7 +238,17 @@ class LogManagerTest {
                 Thread.currentThread().interrupt();
                 throw new IOException(e);
             }
-            disk.createPartitions(logDir, partitions);
+            disk.writePartition(logDir, partition);
+        }
+
+        @Override
+        public void syncPartitionFiles(Path logDir, List<NewPartition> partitions) throws IOException {
+            disk.syncPartitionFiles(logDir, partitions);
+        }
+
+        @Override
+        public void publishPartition(Path logDir, String dir) throws IOException {
+            disk.publishPartition(logDir, dir);
         }
 
         @Override

@@ -35,8 +35,12 @@ class NioPartitionStoreTest {
         store.close();
     }
 
+    /** The steps of a batch of one, in the order DirectoryBatch takes them. */
     private void create(Path logDir, String dir) throws IOException {
-        store.createPartitions(logDir, List.of(new PartitionStore.NewPartition(dir, METADATA)));
+        PartitionStore.NewPartition partition = new PartitionStore.NewPartition(dir, METADATA);
+        store.writePartition(logDir, partition);
+        store.syncPartitionFiles(logDir, List.of(partition));
+        store.publishPartition(logDir, dir);
     }
 
     private Path logDir() throws IOException {
@@ -71,19 +75,39 @@ class NioPartitionStoreTest {
     }
 
     @Test
-    void createsABatchAndReportsAFailureInItAfterTheRestAreDone() throws IOException {
+    void aBatchHasOnlyTemporaryFilesUntilEachIsSyncedOnThePoolAndRenamed() throws IOException {
         Path logDir = logDir();
-        Files.createDirectory(logDir.resolve("t-5"));
         List<PartitionStore.NewPartition> batch = new java.util.ArrayList<>();
         for (int p = 0; p < 10; p++) {
             batch.add(new PartitionStore.NewPartition("t-" + p, METADATA));
+            store.writePartition(logDir, batch.get(p));
         }
-        IOException failure = assertThrows(IOException.class, () -> store.createPartitions(logDir, batch));
-        assertTrue(failure.getMessage().contains("t-5"), failure.getMessage());
         for (int p = 0; p < 10; p++) {
-            assertEquals(p != 5, Files.exists(logDir.resolve("t-" + p + "/partition.metadata")), "t-" + p);
+            assertNull(store.readPartitionMetadata(logDir, "t-" + p, 100), "no partition.metadata before the rename");
+            assertArrayEquals(METADATA, Files.readAllBytes(logDir.resolve("t-" + p + "/partition.metadata.tmp")));
         }
-        assertEquals(20, tree(logDir).size(), tree(logDir).toString());
+        store.syncPartitionFiles(logDir, batch);
+        for (int p = 0; p < 10; p++) {
+            store.publishPartition(logDir, "t-" + p);
+        }
+        store.sync(logDir);
+        for (int p = 0; p < 10; p++) {
+            assertEquals(List.of("", "partition.metadata"), tree(logDir.resolve("t-" + p)));
+            assertArrayEquals(METADATA, store.readPartitionMetadata(logDir, "t-" + p, 100));
+        }
+    }
+
+    @Test
+    void aFailedSyncInABatchNamesItsFileAfterTheOthersAreSynced() throws IOException {
+        Path logDir = logDir();
+        List<PartitionStore.NewPartition> batch = new java.util.ArrayList<>();
+        for (int p = 0; p < 10; p++) {
+            batch.add(new PartitionStore.NewPartition("t-" + p, METADATA));
+            store.writePartition(logDir, batch.get(p));
+        }
+        Files.delete(logDir.resolve("t-5/partition.metadata.tmp"));
+        IOException failure = assertThrows(IOException.class, () -> store.syncPartitionFiles(logDir, batch));
+        assertTrue(failure.getMessage().contains("t-5"), failure.getMessage());
     }
 
     @Test

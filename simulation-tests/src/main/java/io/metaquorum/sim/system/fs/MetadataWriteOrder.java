@@ -6,8 +6,9 @@ package io.metaquorum.sim.system.fs;
  */
 public enum MetadataWriteOrder {
     /**
-     * What {@code NioPartitionStore} does (and Kafka): mkdir, write {@code partition.metadata.tmp},
-     * fsync it, rename it to {@code partition.metadata}, fsync the partition directory.
+     * What {@code NioPartitionStore} does (as Kafka does for one file): mkdir, write
+     * {@code partition.metadata.tmp}, fsync it, rename it to {@code partition.metadata}; the log
+     * dir is fsynced once per batch.
      */
     TEMP_SYNC_RENAME_SYNC,
     /**

@@ -12,11 +12,12 @@ import java.util.Map;
 
 /**
  * The {@link PartitionStore} port on a {@link SimFileSystem}, taking the same steps as the NIO
- * store so that a crash between any two of them leaves what a real crash would:
- * {@code partition.metadata} goes through a temporary file, an fsync, an atomic rename and an
- * fsync of the partition directory; the log dir's entries are made durable by {@link #sync}.
- * Partitions of one batch are written one after another (the NIO store overlaps their fsyncs
- * on threads; the durable result of each is the same).
+ * store so that a crash between any two of them leaves what a real crash would: a new
+ * directory and its temporary {@code partition.metadata.tmp}, the file's fsync, the atomic
+ * rename to {@code partition.metadata}; the log dir's entries are made durable by
+ * {@link #sync}. The order of the steps over a batch is the reconciler's ({@code DirectoryBatch}),
+ * not this class's. The temporary files of one batch are synced one after another (the NIO
+ * store overlaps their fsyncs on threads; the durable result of each is the same).
  *
  * <p>Names are checked to be one path segment, as the port requires.
  */
@@ -52,32 +53,35 @@ public final class SimPartitionStore implements PartitionStore {
     }
 
     @Override
-    public void createPartitions(Path logDir, List<NewPartition> partitions) throws IOException {
-        for (NewPartition partition : partitions) {
-            Path dir = entry(logDir, partition.dir());
-            fs.mkdir(dir);
+    public void writePartition(Path logDir, NewPartition partition) throws IOException {
+        Path dir = entry(logDir, partition.dir());
+        fs.mkdir(dir);
+        try {
+            fs.createFile(dir.resolve(TEMP_FILE), partition.metadata());
+        } catch (IOException e) {
+            // As the NIO store: leave no half-made directory behind if the disk lets us.
             try {
-                writeMetadata(dir, partition.metadata());
-            } catch (IOException e) {
-                // As the NIO store: leave no half-made directory behind if the disk lets us.
-                try {
-                    deleteTree(dir);
-                } catch (IOException cleanup) {
-                    e.addSuppressed(cleanup);
-                }
-                throw e;
+                deleteTree(dir);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
             }
+            throw e;
         }
     }
 
-    private void writeMetadata(Path dir, byte[] metadata) throws IOException {
-        Path temp = dir.resolve(TEMP_FILE);
-        fs.createFile(temp, metadata);
-        if (order == MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC) {
-            fs.fsyncFile(temp);
+    @Override
+    public void syncPartitionFiles(Path logDir, List<NewPartition> partitions) throws IOException {
+        if (order == MetadataWriteOrder.BROKEN_RENAME_BEFORE_SYNC) {
+            return;
         }
-        fs.rename(dir, TEMP_FILE, PartitionMetadataFile.FILE_NAME);
-        fs.fsyncDirectory(dir);
+        for (NewPartition partition : partitions) {
+            fs.fsyncFile(entry(logDir, partition.dir()).resolve(TEMP_FILE));
+        }
+    }
+
+    @Override
+    public void publishPartition(Path logDir, String dir) throws IOException {
+        fs.rename(entry(logDir, dir), TEMP_FILE, PartitionMetadataFile.FILE_NAME);
     }
 
     @Override

@@ -101,7 +101,7 @@ final class BrokerRole implements NodeRole {
     private void onPass(MetadataImage image, ReconcileResult result, long nowMs) {
         if (result.complete()) {
             world.checkDirectories(machine.nodeId(), image, nowMs);
-        } else {
+        } else if (result.failed()) {
             world.onReconcileFailed();
         }
     }

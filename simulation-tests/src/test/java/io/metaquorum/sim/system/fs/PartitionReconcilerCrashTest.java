@@ -20,11 +20,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The production {@link PartitionReconciler} over the simulated disk, crashed before and after
- * every file-system step of a pass (mkdir, the temporary {@code partition.metadata}, its fsync,
- * the rename, the partition directory's fsync, the log dir's fsync), each with many seeds of
- * what the crash keeps. After each crash: no {@code partition.metadata} is torn, and a new
- * reconciler over the same disk ends with exactly the image's partitions, leftovers staged as
- * strays and deleted after the delay.
+ * every file-system step of a pass (per directory of the batch the mkdir and the temporary
+ * {@code partition.metadata}; then each file's fsync; then each rename; then the log dir's one
+ * fsync: the order of {@code DirectoryBatch}), each with many seeds of what the crash keeps.
+ * After each crash: no {@code partition.metadata} is torn, and a new reconciler over the same
+ * disk ends with exactly the image's partitions, leftovers (directories that lost their rename
+ * or their file) staged as strays and deleted after the delay.
  */
 class PartitionReconcilerCrashTest {
     private static final int BROKER = 2;
@@ -32,8 +33,11 @@ class PartitionReconcilerCrashTest {
     private static final long DELAY_MS = 60_000;
     private static final long T0 = 1_000_000;
     private static final int SEEDS = 30;
-    /** File-system operations of one pass creating three partitions: 3 x 5 + the log dir's fsync. */
-    private static final int PASS_OPERATIONS = 16;
+    /**
+     * File-system operations of one pass creating three partitions: 3 x (mkdir, temporary file),
+     * 3 fsyncs, 3 renames, the log dir's fsync.
+     */
+    private static final int PASS_OPERATIONS = 3 * 2 + 3 + 3 + 1;
 
     private record Disk(SimFileSystem fs, SimPartitionStore store) {
         static Disk of(long seed, MetadataWriteOrder order) {
@@ -134,7 +138,7 @@ class PartitionReconcilerCrashTest {
     void withoutTheFsyncBeforeTheRenameACrashCanTearTheMetadata() throws IOException {
         ImageUpdate image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
         Outcomes outcomes = new Outcomes();
-        int passOperations = 13;
+        int passOperations = 3 * 2 + 3 + 1;
         for (int k = 1; k <= passOperations; k++) {
             for (long seed = 0; seed < SEEDS; seed++) {
                 Disk disk = Disk.of(seed * 100 + k, MetadataWriteOrder.BROKEN_RENAME_BEFORE_SYNC);
@@ -153,8 +157,9 @@ class PartitionReconcilerCrashTest {
         ImageUpdate after = script.delete("t").then(script.create("t", NEW, new int[] {2}, new int[] {2},
                 new int[] {2}));
         Outcomes outcomes = new Outcomes();
-        // Deleting a directory: its partition.metadata, then itself; three partitions; then creation and the sync.
-        int passOperations = 3 * 2 + 3 * 5 + 1;
+        // Deleting a directory: its partition.metadata, then itself; three partitions; then the creation batch
+        // (with its own log-dir fsync) and the pass's sync for the deletions.
+        int passOperations = 3 * 2 + PASS_OPERATIONS + 1;
         for (int k = 1; k <= passOperations; k++) {
             for (long seed = 0; seed < SEEDS; seed++) {
                 Disk disk = Disk.of(seed * 100 + k, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC);
@@ -199,5 +204,28 @@ class PartitionReconcilerCrashTest {
             contents.keySet().removeIf(name -> name.endsWith("-stray"));
             assertEquals(live(OLD), contents, "after a disk error at operation " + k);
         }
+    }
+
+    @Test
+    void underStrictPosixACrashAfterACompletePassLeavesRecognisablyIncompleteDirectoriesThatAreRepaired()
+            throws IOException {
+        ImageUpdate image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
+        SimFileSystem fs = new SimFileSystem(new Random(1), CrashMode.LOSE_ALL_UNSYNCED);
+        fs.mkdirs(LOG_DIR);
+        Disk disk = new Disk(fs, new SimPartitionStore(fs, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC));
+        assertTrue(disk.reconciler().reconcile(image, T0).complete());
+        fs.crash();
+        fs.restart();
+        // The log dir's fsync kept the directories; no partition directory was fsynced, so their
+        // entries (the temporary file and its rename) are lost: each is empty, never torn.
+        TreeMap<String, String> left = disk.contents();
+        assertEquals(List.of("none"), List.copyOf(new java.util.TreeSet<>(left.values())), left.toString());
+        ReconcileResult recovered = disk.reconciler().reconcile(image, T0 + 1);
+        assertTrue(recovered.complete());
+        assertEquals(3, recovered.strayed(), "each incomplete directory is staged as a stray");
+        assertEquals(3, recovered.created(), "and created again");
+        TreeMap<String, String> after = disk.contents();
+        after.keySet().removeIf(name -> name.endsWith("-stray"));
+        assertEquals(live(OLD), after);
     }
 }
