@@ -13,8 +13,9 @@ import java.util.function.Consumer;
  *
  * <p>Pages may come from different images. A topic that was cut and whose rest does not come
  * first on the next page (same name, same id, the next partition index) was deleted, or
- * deleted and created again, between the two pages: its first part is dropped, so a topic
- * is only ever handed on whole, as one image holds it.
+ * deleted and created again, between the two pages: its first part is dropped, and so is the
+ * rest that came instead (a piece starting above partition 0 that continues nothing), so a
+ * topic is only ever handed on whole, as one image holds it.
  *
  * <p>Invariant: {@code open} is null, or the topic the last page ended inside, with its
  * partitions 0..n-1 in order.
@@ -34,6 +35,9 @@ final class PageJoiner {
             DescribedTopic piece = topics.get(i);
             if (i == 0 && continuesOpen(piece)) {
                 open.addAllPartitions(piece.getPartitionsList());
+            } else if (startsInside(piece)) {
+                open = null;
+                continue;
             } else {
                 open = piece.toBuilder();
             }
@@ -47,6 +51,11 @@ final class PageJoiner {
         if (topics.isEmpty()) {
             open = null;
         }
+    }
+
+    /** The rest of a topic whose start this joiner does not hold: it goes nowhere. */
+    private static boolean startsInside(DescribedTopic piece) {
+        return piece.getPartitionsCount() > 0 && piece.getPartitions(0).getPartitionIndex() > 0;
     }
 
     private boolean continuesOpen(DescribedTopic piece) {
