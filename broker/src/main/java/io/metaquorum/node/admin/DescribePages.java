@@ -17,7 +17,10 @@ import java.util.Iterator;
  * time and memory per request grow with the page, not with the image. A cursor whose topic
  * no longer exists starts the page at the next name; a cursor at an index past the end of
  * its topic (the topic was deleted and created again smaller) goes on with the next topic.
- * A topic without partitions counts as one partition, so every page makes progress.
+ * A topic without partitions counts as one partition, so every page makes progress. A
+ * topic carries only the configs set on it (as Kafka's DescribeTopicPartitions carries none):
+ * the catalogue defaults, the same for every topic, would be most of the page
+ * (DescribeConfigs gives them).
  * Pages of one walk may come from different images (another node, a later commit): each
  * page is consistent in itself, and a topic created or deleted between two pages may or
  * may not appear (docs/admin-api.md).
@@ -50,7 +53,7 @@ final class DescribePages {
                 return out.setNextCursor(cursor(topic.name(), first)).build();
             }
             int end = (int) Math.min(topic.partitionCount(), (long) first + room);
-            out.addTopics(TopicReadsConverter.described(topic, image, first, end));
+            out.addTopics(TopicReadsConverter.described(topic, image, first, end, false));
             room -= Math.max(1, end - first);
             if (end < topic.partitionCount()) {
                 return out.setNextCursor(cursor(topic.name(), end)).build();

@@ -21,6 +21,7 @@ import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * ListTopics, DescribeTopics and DescribeCluster answered from one committed image; every
@@ -76,11 +77,16 @@ final class TopicReadsConverter {
     }
 
     private static DescribedTopic described(TopicImage topic, MetadataImage image) {
-        return described(topic, image, 0, topic.partitionCount());
+        return described(topic, image, 0, topic.partitionCount(), true);
     }
 
-    /** The topic with its partitions {@code fromIndex} (inclusive) to {@code toIndex} (exclusive) and its configs. */
-    static DescribedTopic described(TopicImage topic, MetadataImage image, int fromIndex, int toIndex) {
+    /**
+     * The topic with its partitions {@code fromIndex} (inclusive) to {@code toIndex}
+     * (exclusive) and its configs: every config with {@code withDefaults}, else only those set
+     * on it (DYNAMIC_TOPIC_CONFIG).
+     */
+    static DescribedTopic described(TopicImage topic, MetadataImage image, int fromIndex, int toIndex,
+                                    boolean withDefaults) {
         DescribedTopic.Builder out = DescribedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid());
         for (int i = fromIndex; i < toIndex; i++) {
             PartitionRegistration p = topic.partition(i);
@@ -98,8 +104,9 @@ final class TopicReadsConverter {
             }
             out.addPartitions(partition);
         }
-        out.addAllConfigs(ConfigsConverter.topicConfigs(image.configs().configs(ConfigResource.topic(topic.name())),
-                List.of()));
+        Map<String, String> set = image.configs().configs(ConfigResource.topic(topic.name()));
+        out.addAllConfigs(withDefaults ? ConfigsConverter.topicConfigs(set, List.of())
+                : ConfigsConverter.setTopicConfigs(set));
         return out.build();
     }
 
