@@ -1,6 +1,7 @@
 package io.metaquorum.client;
 
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribedPartition;
 import io.metaquorum.protocol.DescribedTopic;
 import java.util.List;
 import java.util.function.Consumer;
@@ -55,12 +56,20 @@ final class PageJoiner {
 
     /** The rest of a topic whose start this joiner does not hold: it goes nowhere. */
     private static boolean startsInside(DescribedTopic piece) {
-        return piece.getPartitionsCount() > 0 && piece.getPartitions(0).getPartitionIndex() > 0;
+        return firstIndex(piece) > 0;
     }
 
     private boolean continuesOpen(DescribedTopic piece) {
         return open != null && piece.getName().equals(open.getName()) && piece.getTopicId().equals(open.getTopicId())
-                && piece.getPartitionsCount() > 0
-                && piece.getPartitions(0).getPartitionIndex() == open.getPartitionsCount();
+                && piece.getPartitionsCount() > 0 && firstIndex(piece) == open.getPartitionsCount();
+    }
+
+    /** The lowest partition index of the piece (0 without partitions); a node sends them in order, but need not. */
+    private static int firstIndex(DescribedTopic piece) {
+        int first = piece.getPartitionsCount() == 0 ? 0 : Integer.MAX_VALUE;
+        for (DescribedPartition partition : piece.getPartitionsList()) {
+            first = Math.min(first, partition.getPartitionIndex());
+        }
+        return first;
     }
 }
