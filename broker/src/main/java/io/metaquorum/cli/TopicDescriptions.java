@@ -64,15 +64,20 @@ final class TopicDescriptions {
         return text.toString();
     }
 
+    /** The JSON object's parts, for printing it a topic at a time: start, topics joined by separator, end. */
+    static final String JSON_START = "{\"topics\": [";
+    static final String JSON_SEPARATOR = ", ";
+    static final String JSON_END = "]}";
+
     static String json(List<DescribedTopic> topics) {
-        StringJoiner all = new StringJoiner(", ", "{\"topics\": [", "]}");
+        StringJoiner all = new StringJoiner(JSON_SEPARATOR, JSON_START, JSON_END);
         for (DescribedTopic topic : topics) {
             all.add(json(topic));
         }
         return all.toString();
     }
 
-    private static String json(DescribedTopic topic) {
+    static String json(DescribedTopic topic) {
         StringJoiner configs = new StringJoiner(", ", "{", "}");
         for (DescribedConfig config : ownConfigs(topic)) {
             configs.add(JsonText.string(config.getName()) + ": "

@@ -103,6 +103,10 @@ final class TopicsActions {
     }
 
     private void describe() {
+        if (topics.isEmpty()) {
+            describeAll();
+            return;
+        }
         List<DescribedTopic> described = new ArrayList<>();
         for (DescribedTopic topic : client.describeTopics(refs(topics), TopicsTool.CALL_TIMEOUT_MS)) {
             if (topic.getErrorCode() == ErrorCode.NONE) {
@@ -116,6 +120,28 @@ final class TopicsActions {
             out.println(TopicDescriptions.json(described));
         } else {
             described.forEach(topic -> out.print(TopicDescriptions.text(topic)));
+        }
+    }
+
+    /**
+     * Every topic, printed as it arrives from a paged describe (name order, the order the
+     * one-list form sorts to), so that memory is a page and one topic whatever the cluster holds.
+     */
+    private void describeAll() {
+        if (options.json) {
+            out.print(TopicDescriptions.JSON_START);
+        }
+        boolean[] first = {true};
+        client.describeAllTopics(AdminClient.DESCRIBE_PAGE_PARTITIONS, TopicsTool.CALL_TIMEOUT_MS, topic -> {
+            if (options.json) {
+                out.print((first[0] ? "" : TopicDescriptions.JSON_SEPARATOR) + TopicDescriptions.json(topic));
+            } else {
+                out.print(TopicDescriptions.text(topic));
+            }
+            first[0] = false;
+        });
+        if (options.json) {
+            out.println(TopicDescriptions.JSON_END);
         }
     }
 

@@ -24,9 +24,11 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeConfigsResult;
+import io.metaquorum.protocol.DescribeTopicsCursor;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.DescribedTopic;
+import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
@@ -39,6 +41,7 @@ import io.metaquorum.retry.NodeCursor;
 import io.metaquorum.net.HostPort;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The admin API's client (admin.proto) for tools and benchmarks. Bootstraps from a list of
@@ -54,6 +57,11 @@ import java.util.Map;
  * Thread-safe; close it to release its connections.
  */
 public final class AdminClient implements AutoCloseable {
+    /** Partitions per page of a paged describe of every topic: the largest page a node serves. */
+    public static final int DESCRIBE_PAGE_PARTITIONS = 10_000;
+    /** Pages of one paged describe: far above what 2^31 partitions would need at one per page. */
+    private static final long DESCRIBE_PAGES_MAX = Integer.MAX_VALUE;
+
     private final AdminTransport transport;
     private final NodeCursor<HostPort> nodes;
     private final AdminOptions options;
@@ -186,6 +194,55 @@ public final class AdminClient implements AutoCloseable {
                     return result.build();
                 });
         return run("DescribeTopics", spec, topics, timeoutMs);
+    }
+
+    /**
+     * Describes every topic a page at a time (a paged DescribeTopics, as Kafka's
+     * DescribeTopicPartitions): {@code onPage} gets each answer in turn, topics in name order,
+     * at most {@code pagePartitions} partitions each; a page may stop inside a topic, and the
+     * next one starts with the rest of it. Each page is one call with its own
+     * {@code timeoutMs}, retried and moved between nodes as any call; so pages may be answered
+     * by different nodes at different offsets (each header says which): each page is one
+     * committed image, and a topic created or deleted during the walk may or may not appear.
+     * Memory is one page.
+     */
+    public void describeTopicPages(int pagePartitions, long timeoutMs, Consumer<DescribeTopicsResponse> onPage) {
+        DescribeTopicsRequest.Builder request = DescribeTopicsRequest.newBuilder()
+                .setResponsePartitionLimit(pagePartitions);
+        for (long pages = 0; pages < DESCRIBE_PAGES_MAX; pages++) {
+            DescribeTopicsRequest sent = request.build();
+            DescribeTopicsResponse page = single("DescribeTopics", new SingleCallSpec<>(
+                    (node, attemptMs) -> transport.describeTopics(node, sent, attemptMs),
+                    DescribeTopicsResponse::getHeader), timeoutMs);
+            onPage.accept(page);
+            if (!page.hasNextCursor()) {
+                return;
+            }
+            if (sent.hasCursor() && !isAfter(page.getNextCursor(), sent.getCursor())) {
+                throw new AdminException(ErrorCode.UNKNOWN_SERVER_ERROR, "DescribeTopics answered a next_cursor ("
+                        + page.getNextCursor().getTopicName() + ", " + page.getNextCursor().getPartitionIndex()
+                        + ") that does not move past the one it was sent");
+            }
+            request.setCursor(page.getNextCursor());
+        }
+        throw new AdminException(ErrorCode.UNKNOWN_SERVER_ERROR, "DescribeTopics did not end after "
+                + DESCRIBE_PAGES_MAX + " pages");
+    }
+
+    /**
+     * Every topic, whole, in name order, read with {@link #describeTopicPages}: the pieces of a
+     * topic split across pages are joined before {@code onTopic} sees it, and a topic deleted
+     * while the walk was inside it is left out ({@link PageJoiner}). Memory is one page and one
+     * topic.
+     */
+    public void describeAllTopics(int pagePartitions, long timeoutMs, Consumer<DescribedTopic> onTopic) {
+        PageJoiner joiner = new PageJoiner(onTopic);
+        describeTopicPages(pagePartitions, timeoutMs, joiner::onPage);
+    }
+
+    private static boolean isAfter(DescribeTopicsCursor next, DescribeTopicsCursor previous) {
+        int byName = next.getTopicName().compareTo(previous.getTopicName());
+        return byName > 0 || byName == 0 && next.getPartitionIndex() > previous.getPartitionIndex();
     }
 
     public List<DescribeConfigsResult> describeConfigs(List<DescribeConfigsResource> resources, long timeoutMs) {

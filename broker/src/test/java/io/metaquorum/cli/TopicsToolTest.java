@@ -5,6 +5,7 @@ import static io.metaquorum.cli.AdminResponses.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.client.AdminClient;
 import io.metaquorum.client.InProcessCluster;
 import io.metaquorum.client.ScriptedAdminService;
 import io.metaquorum.protocol.CreatableTopic;
@@ -16,6 +17,7 @@ import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.DeletableTopicResult;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeTopicsCursor;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.DescribedTopic;
@@ -315,6 +317,34 @@ class TopicsToolTest {
         CliRun run = topics("--describe");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(0, ((DescribeTopicsRequest) node.requests().get(0)).getTopicsCount());
+    }
+
+    @Test
+    void describeOfEveryTopicJoinsATopicSplitAcrossPagesAndPrintsAsOneList() {
+        DescribedTopic demo = AdminResponses.demo(); // partition 1 listed before partition 0
+        DescribedTopic other = DescribedTopic.newBuilder().setName("other").setTopicId(demo.getTopicId())
+                .addPartitions(demo.getPartitions(0)).build();
+        String unpaged = "";
+        for (String format : List.of("--describe", "--json")) {
+            answerDescribe(demo, other);
+            CliRun one = format.equals("--json") ? topics("--describe", "--json") : topics("--describe");
+            node.answer(DescribeTopicsResponse.newBuilder().setHeader(ok())
+                            .addTopics(demo.toBuilder().removePartitions(0))
+                            .setNextCursor(DescribeTopicsCursor.newBuilder().setTopicName("demo").setPartitionIndex(1))
+                            .build(),
+                    DescribeTopicsResponse.newBuilder().setHeader(ok())
+                            .addTopics(demo.toBuilder().removePartitions(1)).addTopics(other).build());
+            CliRun paged = format.equals("--json") ? topics("--describe", "--json") : topics("--describe");
+            assertEquals(0, paged.exitCode(), paged.err());
+            assertEquals(one.out(), paged.out(), format);
+            unpaged = one.out();
+        }
+        assertTrue(unpaged.startsWith("{\"topics\": [{\"name\": \"demo\""), unpaged);
+        List<DescribeTopicsRequest> sent = node.requests().stream().map(r -> (DescribeTopicsRequest) r).toList();
+        DescribeTopicsRequest second = sent.get(sent.size() - 1);
+        assertEquals(AdminClient.DESCRIBE_PAGE_PARTITIONS, second.getResponsePartitionLimit());
+        assertEquals("demo", second.getCursor().getTopicName());
+        assertEquals(1, second.getCursor().getPartitionIndex());
     }
 
     @Test

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
         footer = "%nAlso image-scale [--partitions N]: the metadata image, its snapshot write and load at scale "
                 + "(run from the simulation module; see mq-bench image-scale --help); and reconcile-pass "
                 + "[--partitions N,N,...]: the broker's reconcile pass that applies one new topic, as the image "
-                + "grows (see mq-bench reconcile-pass --help).",
+                + "grows (see mq-bench reconcile-pass --help); describe-scale [--partitions N]: a paged "
+                + "describe of every topic of an image that size, in process.",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
                 CatchUpBench.class, DumpBench.class, ShellOpenBench.class, DirRateBench.class})

@@ -107,7 +107,7 @@ public final class ImageScaleWorkload {
     }
 
     /** Feeds the whole log to {@code loader} as the driver would; returns the nanoseconds spent in it. */
-    private static long replay(MetadataLoader loader, ImageScaleRecords log) {
+    static long replay(MetadataLoader loader, ImageScaleRecords log) {
         long nanos = 0;
         while (true) {
             List<RecordBatch> batches = new ArrayList<>(BATCHES_PER_COMMIT);

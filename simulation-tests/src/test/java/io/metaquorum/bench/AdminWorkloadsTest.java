@@ -115,8 +115,9 @@ class AdminWorkloadsTest {
     @Test
     void describeAllPrintsTheMedianAndSaysOfWhat() {
         assertEquals(3.0, AdminFigures.median(List.of(5.0, 1.0, 3.0, 2.0, 4.0)));
-        assertEquals("# describe-all: 2000 topics, 20000 partitions; median of 2 calls after 1 unmeasured;"
-                + " calls (ms): 1.25 2.50", DescribeAllBench.note(2000, 20_000, 1, List.of(1.25, 2.5)));
+        assertEquals("# describe-all: 2001 topic pieces, 20000 partitions in 2 page(s); median of 2 walks after 1"
+                + " unmeasured; walks (ms): 1.25 2.50", DescribeAllBench.note(new DescribeAllBench.Walk(2001, 20_000,
+                        2), 1, List.of(1.25, 2.5)));
         assertEquals("describe_all_ms 12.35 ms", AdminFigures.ms("describe_all_ms", 12.345_1));
     }
 

@@ -51,6 +51,13 @@ final class ConfigsConverter {
         return out.values().stream().filter(c -> wanted.isEmpty() || wanted.contains(c.getName())).toList();
     }
 
+    /** The configs set on a topic, by name, as DYNAMIC_TOPIC_CONFIG: no catalogue defaults. */
+    static List<DescribedConfig> setTopicConfigs(Map<String, String> set) {
+        List<DescribedConfig> out = new ArrayList<>(set.size());
+        set.forEach((name, value) -> out.add(described(name, value, ConfigSource.DYNAMIC_TOPIC_CONFIG)));
+        return out;
+    }
+
     private static DescribedConfig described(String name, String value, ConfigSource source) {
         return DescribedConfig.newBuilder().setName(name).setValue(value).setConfigSource(source).build();
     }

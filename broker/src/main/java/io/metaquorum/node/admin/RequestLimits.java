@@ -43,6 +43,10 @@ public final class RequestLimits {
     public static final int LISTENERS_PER_BROKER_MAX = 64;
     /** Characters in any one string (names, values, hosts). */
     public static final int STRING_CHARS_MAX = 32 * 1024;
+    /** Partitions in one page of a paged DescribeTopics ({@code response_partition_limit}). */
+    public static final int DESCRIBE_PAGE_PARTITIONS_MAX = 10_000;
+    /** The page of a paged DescribeTopics that gives a cursor but no limit (Kafka's default, 2,000). */
+    public static final int DESCRIBE_PAGE_PARTITIONS_DEFAULT = 2_000;
 
     private RequestLimits() {
     }
@@ -78,7 +82,28 @@ public final class RequestLimits {
 
     static Optional<String> check(DescribeTopicsRequest request) {
         return count("topics", request.getTopicsCount(), ENTRIES_PER_REQUEST_MAX)
-                .or(() -> topicRefs("topics", request.getTopicsList()));
+                .or(() -> topicRefs("topics", request.getTopicsList()))
+                .or(() -> paging(request));
+    }
+
+    /** A page's limit and cursor: only for a describe of every topic, within bounds. */
+    private static Optional<String> paging(DescribeTopicsRequest request) {
+        if (!request.hasResponsePartitionLimit() && !request.hasCursor()) {
+            return Optional.empty();
+        }
+        if (request.getTopicsCount() > 0) {
+            return Optional.of("response_partition_limit and cursor page a describe of every topic; topics has "
+                    + request.getTopicsCount() + " entries, it must be empty.");
+        }
+        int limit = request.getResponsePartitionLimit();
+        if (request.hasResponsePartitionLimit() && (limit < 1 || limit > DESCRIBE_PAGE_PARTITIONS_MAX)) {
+            return Optional.of("response_partition_limit is " + limit + "; it must be between 1 and "
+                    + DESCRIBE_PAGE_PARTITIONS_MAX + ".");
+        }
+        int index = request.getCursor().getPartitionIndex();
+        return string("cursor.topic_name", request.getCursor().getTopicName())
+                .or(() -> index < 0 ? Optional.of("cursor.partition_index is " + index
+                        + "; a partition index is not negative.") : Optional.empty());
     }
 
     static Optional<String> check(CreatePartitionsRequest request) {

@@ -19,11 +19,16 @@ import io.metaquorum.protocol.ListedTopic;
 import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * ListTopics, DescribeTopics and DescribeCluster answered from one committed image; every
  * answer says the offset it reflects. Topics are listed sorted by name, partitions by index.
+ * The image's name index is walked as it is: nothing of the image is copied or sorted per
+ * request, only what is sent is built. A paged describe of every topic is
+ * {@link DescribePages}'.
  */
 final class TopicReadsConverter {
     private TopicReadsConverter() {
@@ -32,18 +37,22 @@ final class TopicReadsConverter {
     static ListTopicsResponse list(MetadataImage image, int controllerId) {
         ListTopicsResponse.Builder out = ListTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
-        for (TopicImage topic : image.topics().sortedByName()) {
+        for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
+            TopicImage topic = topics.next();
             out.addTopics(ListedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid()));
         }
         return out.build();
     }
 
     static DescribeTopicsResponse describe(DescribeTopicsRequest request, MetadataImage image, int controllerId) {
+        if (DescribePages.isPaged(request)) {
+            return DescribePages.page(request, image, controllerId);
+        }
         DescribeTopicsResponse.Builder out = DescribeTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         if (request.getTopicsCount() == 0) {
-            for (TopicImage topic : image.topics().sortedByName()) {
-                out.addTopics(described(topic, image));
+            for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
+                out.addTopics(described(topics.next(), image));
             }
             return out.build();
         }
@@ -68,8 +77,18 @@ final class TopicReadsConverter {
     }
 
     private static DescribedTopic described(TopicImage topic, MetadataImage image) {
+        return described(topic, image, 0, topic.partitionCount(), true);
+    }
+
+    /**
+     * The topic with its partitions {@code fromIndex} (inclusive) to {@code toIndex}
+     * (exclusive) and its configs: every config with {@code withDefaults}, else only those set
+     * on it (DYNAMIC_TOPIC_CONFIG).
+     */
+    static DescribedTopic described(TopicImage topic, MetadataImage image, int fromIndex, int toIndex,
+                                    boolean withDefaults) {
         DescribedTopic.Builder out = DescribedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid());
-        for (int i = 0; i < topic.partitionCount(); i++) {
+        for (int i = fromIndex; i < toIndex; i++) {
             PartitionRegistration p = topic.partition(i);
             DescribedPartition.Builder partition = DescribedPartition.newBuilder().setPartitionIndex(i)
                     .setLeaderId(p.leader()).setLeaderEpoch(p.leaderEpoch());
@@ -85,8 +104,9 @@ final class TopicReadsConverter {
             }
             out.addPartitions(partition);
         }
-        out.addAllConfigs(ConfigsConverter.topicConfigs(image.configs().configs(ConfigResource.topic(topic.name())),
-                List.of()));
+        Map<String, String> set = image.configs().configs(ConfigResource.topic(topic.name()));
+        out.addAllConfigs(withDefaults ? ConfigsConverter.topicConfigs(set, List.of())
+                : ConfigsConverter.setTopicConfigs(set));
         return out.build();
     }
 
@@ -108,7 +128,7 @@ final class TopicReadsConverter {
     /** The partitions whose leader is {@code brokerId}. */
     static int leaderships(MetadataImage image, int brokerId) {
         int count = 0;
-        for (TopicImage topic : image.topics().sortedByName()) {
+        for (TopicImage topic : image.topics().byId().values()) {
             for (int i = 0; i < topic.partitionCount(); i++) {
                 if (topic.partition(i).leader() == brokerId) {
                     count++;

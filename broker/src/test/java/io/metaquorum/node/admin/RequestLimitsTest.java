@@ -9,9 +9,12 @@ import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsTopic;
 import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResource;
+import io.metaquorum.protocol.DescribeTopicsCursor;
+import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.BrokerRegistrationRequest;
+import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.raft.TopicIds;
 import java.util.List;
 import java.util.Optional;
@@ -45,6 +48,29 @@ class RequestLimitsTest {
                 + "allowed."), RequestLimits.check(DescribeConfigsRequest.newBuilder().addResources(
                         DescribeConfigsResource.newBuilder().setResourceName("t")
                                 .addConfigurationKeys("k".repeat(40_000))).build()));
+    }
+
+    @Test
+    void describePagesAreBoundedAndOnlyForEveryTopic() {
+        assertEquals(Optional.of("response_partition_limit is -1; it must be between 1 and 10000."),
+                RequestLimits.check(DescribeTopicsRequest.newBuilder().setResponsePartitionLimit(-1).build()));
+        assertEquals(Optional.of("response_partition_limit is 0; it must be between 1 and 10000."),
+                RequestLimits.check(DescribeTopicsRequest.newBuilder().setResponsePartitionLimit(0).build()));
+        assertEquals(Optional.of("response_partition_limit is 10001; it must be between 1 and 10000."),
+                RequestLimits.check(DescribeTopicsRequest.newBuilder()
+                        .setResponsePartitionLimit(RequestLimits.DESCRIBE_PAGE_PARTITIONS_MAX + 1).build()));
+        assertEquals(Optional.empty(), RequestLimits.check(DescribeTopicsRequest.newBuilder()
+                .setResponsePartitionLimit(RequestLimits.DESCRIBE_PAGE_PARTITIONS_MAX).build()));
+        assertEquals(Optional.of("cursor.partition_index is -2; a partition index is not negative."),
+                RequestLimits.check(DescribeTopicsRequest.newBuilder().setCursor(DescribeTopicsCursor.newBuilder()
+                        .setTopicName("t").setPartitionIndex(-2)).build()));
+        assertEquals(Optional.of("cursor.topic_name has 40000 characters; at most 32768 are allowed."),
+                RequestLimits.check(DescribeTopicsRequest.newBuilder().setCursor(DescribeTopicsCursor.newBuilder()
+                        .setTopicName("t".repeat(40_000))).build()));
+        assertEquals(Optional.of("response_partition_limit and cursor page a describe of every topic; topics has 1 "
+                + "entries, it must be empty."), RequestLimits.check(DescribeTopicsRequest.newBuilder()
+                        .addTopics(TopicRef.newBuilder().setName("t")).setResponsePartitionLimit(10).build()));
+        assertEquals(Optional.empty(), RequestLimits.check(DescribeTopicsRequest.getDefaultInstance()));
     }
 
     @Test

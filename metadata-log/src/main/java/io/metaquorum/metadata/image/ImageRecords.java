@@ -8,6 +8,7 @@ import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RegisterBrokerRecord;
 import io.metaquorum.protocol.TopicRecord;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -32,7 +33,8 @@ final class ImageRecords {
     }
 
     static void topics(TopicsImage topics, Consumer<MetadataRecord> out) {
-        for (TopicImage topic : topics.sortedByName()) {
+        for (Iterator<TopicImage> inNameOrder = topics.topicsFrom(""); inNameOrder.hasNext(); ) {
+            TopicImage topic = inNameOrder.next();
             out.accept(MetadataRecord.newBuilder().setTopic(TopicRecord.newBuilder().setName(topic.name())
                     .setTopicId(topic.id().toUuid())).build());
             for (int index = 0; index < topic.partitionCount(); index++) {
