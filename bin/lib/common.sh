@@ -27,10 +27,14 @@ mq_java() {
   fi
 }
 
-# True when every jar the classpath file names exists.
+# True when every jar the classpath file names exists and the file is newer than every pom
+# (a dependency added since the build would otherwise be missing from it at run time).
 mq_is_built() {
   [[ -f "$MQ_CLASSPATH_FILE" && -f "$MQ_BROKER_JAR" ]] || return 1
-  local entry
+  local entry pom
+  for pom in "$MQ_HOME"/pom.xml "$MQ_HOME"/*/pom.xml; do
+    [[ "$MQ_CLASSPATH_FILE" -nt "$pom" ]] || return 1
+  done
   IFS=':' read -r -a entries < "$MQ_CLASSPATH_FILE"
   for entry in "${entries[@]}"; do
     [[ -e "$entry" ]] || return 1
@@ -156,7 +160,7 @@ mq_sim_is_built() {
   [[ -f "$MQ_SIM_CLASSPATH_FILE" && -f "$MQ_SIM_CLASSES/io/metaquorum/sim/cli/SimulateCommand.class" \
       && -f "$MQ_SIM_CLASSES/io/metaquorum/bench/BenchTool.class" ]] || return 1
   [[ -z "$(find "$MQ_HOME/protocol/src/main" "$MQ_HOME/raft/src/main" "$MQ_HOME/metadata-log/src/main" \
-      "$MQ_HOME/broker/src/main" "$MQ_SIM_MODULE/src/main" "$MQ_SIM_MODULE/src/mutations" "$MQ_SIM_MODULE/pom.xml" \
+      "$MQ_HOME/broker/src/main" "$MQ_SIM_MODULE/src/main" "$MQ_SIM_MODULE/src/mutations" "$MQ_HOME"/pom.xml "$MQ_HOME"/*/pom.xml \
       -newer "$MQ_SIM_CLASSPATH_FILE" -print -quit 2>/dev/null)" ]]
 }
 
