@@ -50,12 +50,7 @@ class AdminServiceEndpointTest {
 
     @BeforeEach
     void start() throws Exception {
-        node = new AdminTestNode(1);
-        node.gateway.becomeActive();
-        node.serve(Map.of());
-        for (int broker = 1; broker <= 3; broker++) {
-            node.registerUnfenced(broker);
-        }
+        node = AdminTestNode.activeWithThreeBrokers();
     }
 
     @AfterEach

@@ -50,6 +50,31 @@ final class AdminTestNode implements AutoCloseable {
         return (InetSocketAddress) server.getListenSockets().get(0);
     }
 
+    /**
+     * Serves {@code active} as the active controller and {@code standby} as a node that knows it
+     * and forwards to it (both voters), with broker 7 registered and unfenced.
+     */
+    static void serveActiveAndStandby(AdminTestNode active, AdminTestNode standby) {
+        Map<Integer, InetSocketAddress> voters = Map.of(active.gateway.nodeId(), active.address(),
+                standby.gateway.nodeId(), standby.address());
+        active.gateway.becomeActive();
+        active.serve(voters);
+        standby.serve(voters);
+        standby.gateway.knowController(active.gateway.nodeId());
+        standby.registerUnfenced(7);
+    }
+
+    /** Node 1 serving as the active controller with brokers 1-3 registered and unfenced. */
+    static AdminTestNode activeWithThreeBrokers() throws IOException {
+        AdminTestNode node = new AdminTestNode(1);
+        node.gateway.becomeActive();
+        node.serve(Map.of());
+        for (int broker = 1; broker <= 3; broker++) {
+            node.registerUnfenced(broker);
+        }
+        return node;
+    }
+
     /** Starts the endpoints, forwarding to {@code controllers}. */
     AdminTestNode serve(Map<Integer, InetSocketAddress> controllers) {
         forwarder = new ControllerForwarder(gateway.nodeId(), controllers, FORWARD_TIMEOUT_MS);

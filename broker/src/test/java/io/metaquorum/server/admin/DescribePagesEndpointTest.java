@@ -12,7 +12,6 @@ import io.metaquorum.protocol.DescribedTopic;
 import io.metaquorum.protocol.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,12 +26,7 @@ class DescribePagesEndpointTest {
 
     @BeforeEach
     void start() throws Exception {
-        node = new AdminTestNode(1);
-        node.gateway.becomeActive();
-        node.serve(Map.of());
-        for (int broker = 1; broker <= 3; broker++) {
-            node.registerUnfenced(broker);
-        }
+        node = AdminTestNode.activeWithThreeBrokers();
         CreateTopicsResponse created = node.admin().createTopics(CreateTopicsRequest.newBuilder()
                 .addTopics(topic("t3", 3)).addTopics(topic("t1", 2)).addTopics(topic("t2", 1)).setTimeoutMs(5_000)
                 .build());

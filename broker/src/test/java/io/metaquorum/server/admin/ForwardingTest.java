@@ -66,13 +66,7 @@ class ForwardingTest {
     void standbyForwardsWritesToTheActiveController() throws Exception {
         node1 = new AdminTestNode(1);
         node2 = new AdminTestNode(2);
-        Map<Integer, InetSocketAddress> voters = Map.of(1, node1.address(), 2, node2.address());
-        node1.gateway.becomeActive();
-        node1.serve(voters);
-        node2.serve(voters);
-        node2.gateway.knowController(1);
-
-        node2.registerUnfenced(7);
+        AdminTestNode.serveActiveAndStandby(node1, node2);
         CreateTopicsResponse response = node2.admin().createTopics(createOne("t1"));
         assertEquals(ErrorCode.NONE, response.getHeader().getErrorCode());
         assertEquals(ErrorCode.NONE, response.getTopics(0).getErrorCode(), response.getTopics(0).getErrorMessage());

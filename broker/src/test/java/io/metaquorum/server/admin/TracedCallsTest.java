@@ -11,7 +11,6 @@ import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.ErrorCode;
-import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -35,12 +34,7 @@ class TracedCallsTest {
     void aTracedWriteForwardedToTheControllerCarriesBothNodesStagesAndAnUntracedOneNone() throws Exception {
         node1 = new AdminTestNode(1);
         node2 = new AdminTestNode(2);
-        Map<Integer, InetSocketAddress> voters = Map.of(1, node1.address(), 2, node2.address());
-        node1.gateway.becomeActive();
-        node1.serve(voters);
-        node2.serve(voters);
-        node2.gateway.knowController(1);
-        node2.registerUnfenced(7);
+        AdminTestNode.serveActiveAndStandby(node1, node2);
 
         AtomicReference<Metadata> trailers = new AtomicReference<>();
         CreateTopicsResponse response = create(node2, "t1", true, trailers);
