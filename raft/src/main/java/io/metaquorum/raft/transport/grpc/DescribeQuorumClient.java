@@ -1,5 +1,6 @@
 package io.metaquorum.raft.transport.grpc;
 
+import io.grpc.ChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.metaquorum.protocol.DescribeQuorumPartitionRequest;
@@ -28,11 +29,15 @@ public final class DescribeQuorumClient implements AutoCloseable {
     private final long timeoutMs;
 
     public DescribeQuorumClient(InetSocketAddress address, long timeoutMs) {
+        this(address, timeoutMs, TransportSecurity.PLAINTEXT.channel());
+    }
+
+    /** A client whose connection uses {@code credentials} (TLS for a node with an SSL listener). */
+    public DescribeQuorumClient(InetSocketAddress address, long timeoutMs, ChannelCredentials credentials) {
         if (timeoutMs <= 0) {
             throw new IllegalArgumentException("timeoutMs must be > 0, got " + timeoutMs);
         }
-        this.channel = NettyChannelBuilder.forAddress(address)
-                .usePlaintext()
+        this.channel = NettyChannelBuilder.forAddress(address, credentials)
                 .disableRetry()
                 .maxInboundMessageSize(RESPONSE_BYTES_MAX)
                 .build();

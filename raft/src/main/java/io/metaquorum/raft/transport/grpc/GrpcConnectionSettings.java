@@ -16,11 +16,19 @@ package io.metaquorum.raft.transport.grpc;
  *                                  RESOURCE_EXHAUSTED by gRPC before they reach any code here
  * @param pendingCallsMax           inbound requests handed to the driver and not yet answered;
  *                                  beyond it a request is refused with RESOURCE_EXHAUSTED
+ * @param security                  plaintext or TLS, for the server and for every channel
  */
 public record GrpcConnectionSettings(int reconnectBackoffInitialMs, int reconnectBackoffMsMax, int keepAliveTimeMs,
-                                     int keepAliveTimeoutMs, int messageBytesMax, int pendingCallsMax) {
+                                     int keepAliveTimeoutMs, int messageBytesMax, int pendingCallsMax,
+                                     TransportSecurity security) {
     public static final GrpcConnectionSettings DEFAULTS =
-            new GrpcConnectionSettings(50, 1000, 10_000, 5_000, 8 << 20, 4096);
+            new GrpcConnectionSettings(50, 1000, 10_000, 5_000, 8 << 20, 4096, TransportSecurity.PLAINTEXT);
+
+    /** These settings with other credentials. */
+    public GrpcConnectionSettings withSecurity(TransportSecurity newSecurity) {
+        return new GrpcConnectionSettings(reconnectBackoffInitialMs, reconnectBackoffMsMax, keepAliveTimeMs,
+                keepAliveTimeoutMs, messageBytesMax, pendingCallsMax, newSecurity);
+    }
 
     /** Throws {@link IllegalArgumentException} naming the first bad value. */
     public GrpcConnectionSettings validate() {

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * connection is READY. Calls made while the connection is down fail at once with
  * UNAVAILABLE (no wait-for-ready), which is the signal the core wants.
  *
- * <p>Channel settings: plaintext; keepalive pings also on idle connections, so a peer that
+ * <p>Channel settings: the node's credentials (plaintext or TLS); keepalive pings also on idle connections, so a peer that
  * vanished without closing its socket is noticed; retries off (the core decides what to
  * resend); no idle mode (a quorum connection is never idle for long, and an idle channel
  * would delay the next request by a reconnect); callbacks on the Netty thread, since the
@@ -36,8 +36,7 @@ final class PeerChannel {
     private long nextResetNanos;
 
     PeerChannel(InetSocketAddress address, GrpcConnectionSettings settings, long nowNanos) {
-        this.channel = NettyChannelBuilder.forAddress(address)
-                .usePlaintext()
+        this.channel = NettyChannelBuilder.forAddress(address, settings.security().channel())
                 .keepAliveTime(settings.keepAliveTimeMs(), TimeUnit.MILLISECONDS)
                 .keepAliveTimeout(settings.keepAliveTimeoutMs(), TimeUnit.MILLISECONDS)
                 .keepAliveWithoutCalls(true)

@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A started gRPC server (Netty, plaintext) bound on one or more listen addresses, hosting
+ * A started gRPC server (Netty, plaintext or TLS as the settings say) bound on one or more listen addresses, hosting
  * the Raft service and any extra services the node runtime adds (admin, broker).
  *
  * <p>Limits: inbound messages above {@link GrpcConnectionSettings#messageBytesMax()} are
@@ -54,7 +54,7 @@ public final class RaftGrpcServer {
             throw new IllegalArgumentException("a server needs at least one listen address");
         }
         DEFRAME_FAILURES.setLevel(java.util.logging.Level.SEVERE);
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(listeners.get(0));
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(listeners.get(0), settings.security().server());
         for (InetSocketAddress listener : listeners.subList(1, listeners.size())) {
             builder.addListenAddress(listener);
         }
@@ -75,7 +75,7 @@ public final class RaftGrpcServer {
             server.shutdownNow();
             throw new UncheckedIOException("node " + localId + " cannot listen on " + listeners, e);
         }
-        LOG.info("{}serving Raft on {}", logPrefix, server.getListenSockets());
+        LOG.info("{}serving Raft on {} ({})", logPrefix, server.getListenSockets(), settings.security().protocol());
         return new RaftGrpcServer(server, logPrefix);
     }
 

@@ -44,7 +44,7 @@ class RaftServiceEdgeValidationTest {
     @BeforeEach
     void start() {
         GrpcConnectionSettings small = new GrpcConnectionSettings(50, 1000, 10_000, 5_000, MESSAGE_BYTES_MAX,
-                PENDING_CALLS_MAX);
+                PENDING_CALLS_MAX, TransportSecurity.PLAINTEXT);
         server = GrpcRaftTransport.start(new GrpcTransportConfig(SERVER_ID,
                 List.of(new InetSocketAddress("127.0.0.1", 0)), Map.of(), 2_000, small), sink, List.of());
         channel = NettyChannelBuilder.forAddress(server.boundAddresses().get(0)).usePlaintext().build();
