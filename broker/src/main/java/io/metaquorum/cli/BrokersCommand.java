@@ -32,6 +32,8 @@ public final class BrokersCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
+    @Mixin
+    CommandConfigOption commandConfig;
     @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
             required = true, description = "Nodes to ask (any node; comma-separated or repeated).")
     List<String> bootstrapServers = new ArrayList<>();
@@ -47,7 +49,7 @@ public final class BrokersCommand implements Callable<Integer> {
         try {
             List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
             DescribeClusterResponse cluster;
-            try (AdminClient client = AdminClient.connect(bootstrap)) {
+            try (AdminClient client = AdminClient.connect(bootstrap, commandConfig.credentials())) {
                 cluster = client.describeCluster(TIMEOUT_MS);
             }
             List<DescribedBroker> brokers = new ArrayList<>(cluster.getBrokersList());

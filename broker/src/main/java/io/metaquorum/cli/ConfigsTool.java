@@ -41,6 +41,8 @@ public final class ConfigsTool implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
+    @Mixin
+    CommandConfigOption commandConfig;
 
     @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
             description = "Nodes to ask (any node; comma-separated or repeated).")
@@ -65,11 +67,17 @@ public final class ConfigsTool implements Callable<Integer> {
     private final Function<List<HostPort>, AdminClient> connector;
 
     public ConfigsTool() {
-        this(AdminClient::connect);
+        this(null);
     }
 
     ConfigsTool(Function<List<HostPort>, AdminClient> connector) {
         this.connector = connector;
+    }
+
+    /** The given connector, or a gRPC client with the {@code --command-config} credentials. */
+    private AdminClient connect(List<HostPort> bootstrap) {
+        return connector != null ? connector.apply(bootstrap)
+                : AdminClient.connect(bootstrap, commandConfig.credentials());
     }
 
     public static void main(String[] args) {
@@ -86,7 +94,7 @@ public final class ConfigsTool implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             List<HostPort> bootstrap = checkArguments();
-            try (AdminClient client = connector.apply(bootstrap)) {
+            try (AdminClient client = connect(bootstrap)) {
                 return describe ? describe(client, out, err) : alter(client, out, err);
             }
         } catch (AdminError | AdminException failure) {

@@ -26,6 +26,8 @@ final class QuorumCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
+    @Mixin
+    CommandConfigOption commandConfig;
 
     @Option(names = "--bootstrap-controller", required = true, paramLabel = "HOST:PORT[,HOST:PORT...]",
             description = "Controllers to ask, in order.")
@@ -41,7 +43,8 @@ final class QuorumCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<HostPort> controllers = parseControllers(bootstrapControllers);
-        QuorumReport report = QuorumReport.from(QuorumLeaderLookup.describeLeader(controllers, REQUEST_TIMEOUT_MS));
+        QuorumReport report = QuorumReport.from(QuorumLeaderLookup.describeLeader(controllers, REQUEST_TIMEOUT_MS,
+                commandConfig.credentials()));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(QuorumReportFormat.json(report));

@@ -4,6 +4,7 @@ import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.grpc.ChannelCredentials;
 import io.metaquorum.net.HostPort;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,11 +33,12 @@ final class QuorumLeaderLookup {
     record LeaderAnswer(HostPort address, DescribeQuorumResponse response) {
     }
 
-    static DescribeQuorumResponse describeLeader(List<HostPort> controllers, long timeoutMs) {
-        return findLeader(controllers, timeoutMs).response();
+    static DescribeQuorumResponse describeLeader(List<HostPort> controllers, long timeoutMs,
+                                                 ChannelCredentials credentials) {
+        return findLeader(controllers, timeoutMs, credentials).response();
     }
 
-    static LeaderAnswer findLeader(List<HostPort> controllers, long timeoutMs) {
+    static LeaderAnswer findLeader(List<HostPort> controllers, long timeoutMs, ChannelCredentials credentials) {
         List<String> problems = new ArrayList<>();
         Deque<HostPort> toAsk = new ArrayDeque<>(controllers);
         Set<HostPort> asked = new HashSet<>();
@@ -47,7 +49,8 @@ final class QuorumLeaderLookup {
                 continue;
             }
             DescribeQuorumResponse response;
-            try (DescribeQuorumClient client = new DescribeQuorumClient(controller.toAddress(), timeoutMs)) {
+            try (DescribeQuorumClient client = new DescribeQuorumClient(controller.toAddress(), timeoutMs,
+                    credentials)) {
                 response = client.describeMetadataQuorum();
             } catch (RuntimeException e) {
                 problems.add(controller + " is unreachable (" + CommandLines.describe(e) + ")");

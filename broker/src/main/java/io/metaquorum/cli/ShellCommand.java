@@ -34,6 +34,8 @@ final class ShellCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
+    @Mixin
+    CommandConfigOption commandConfig;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Source source;
@@ -59,7 +61,8 @@ final class ShellCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         MetadataImage image = source.dataDir != null ? offlineImage(source.dataDir, atOffset)
-                : LiveImages.fetch(QuorumCommand.parseControllers(source.bootstrapControllers), atOffset);
+                : LiveImages.fetch(QuorumCommand.parseControllers(source.bootstrapControllers), atOffset,
+                        commandConfig.credentials());
         ShellSession session = new ShellSession(new ImageTree(image));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -34,6 +34,8 @@ public final class TopicsTool implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
+    @Mixin
+    CommandConfigOption commandConfig;
 
     @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
             description = "Nodes to ask (any node; comma-separated or repeated).")
@@ -77,12 +79,18 @@ public final class TopicsTool implements Callable<Integer> {
     private final Function<List<HostPort>, AdminClient> connector;
 
     public TopicsTool() {
-        this(AdminClient::connect);
+        this(null);
     }
 
     /** {@code connector}: how the tool reaches the nodes (a real gRPC client in {@link #main}). */
     TopicsTool(Function<List<HostPort>, AdminClient> connector) {
         this.connector = connector;
+    }
+
+    /** The given connector, or a gRPC client with the {@code --command-config} credentials. */
+    private AdminClient connect(List<HostPort> bootstrap) {
+        return connector != null ? connector.apply(bootstrap)
+                : AdminClient.connect(bootstrap, commandConfig.credentials());
     }
 
     public static void main(String[] args) {
@@ -99,7 +107,7 @@ public final class TopicsTool implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             List<HostPort> bootstrap = checkArguments();
-            try (AdminClient client = connector.apply(bootstrap)) {
+            try (AdminClient client = connect(bootstrap)) {
                 TopicsActions actions = new TopicsActions(this, client, out, err);
                 return actions.run();
             }

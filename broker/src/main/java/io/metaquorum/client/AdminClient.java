@@ -1,6 +1,8 @@
 package io.metaquorum.client;
 
 import io.metaquorum.client.transport.AdminTransport;
+import io.grpc.ChannelCredentials;
+import io.grpc.InsecureChannelCredentials;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.common.time.Time;
@@ -89,8 +91,18 @@ public final class AdminClient implements AutoCloseable {
 
     public static AdminClient connect(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
             AdminOptions options) {
-        return new AdminClient(GrpcAdminTransport.plaintext(), bootstrap, nodeAddresses, options, SystemTime.INSTANCE,
-                Sleeper.SYSTEM);
+        return connect(bootstrap, nodeAddresses, options, InsecureChannelCredentials.create());
+    }
+
+    /** A client whose connections use {@code credentials} (TLS for nodes with an SSL listener). */
+    public static AdminClient connect(List<HostPort> bootstrap, ChannelCredentials credentials) {
+        return connect(bootstrap, Map.of(), AdminOptions.DEFAULT, credentials);
+    }
+
+    public static AdminClient connect(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
+            AdminOptions options, ChannelCredentials credentials) {
+        return new AdminClient(GrpcAdminTransport.connecting(credentials), bootstrap, nodeAddresses, options,
+                SystemTime.INSTANCE, Sleeper.SYSTEM);
     }
 
     /** The CreateTopics {@code timeout_ms} of one attempt: a little under its own wait, so the node answers first. */

@@ -1,5 +1,6 @@
 package io.metaquorum.server;
 
+import io.metaquorum.security.SslSettings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,8 +8,8 @@ import java.util.Map;
 
 /**
  * Every configuration key a node accepts (docs/configuration.md's table, Kafka's names), with its type
- * and default. Keys of features that come later (TLS, ACLs) are accepted and type-checked
- * now, so a configuration written for the finished system already parses.
+ * and default. Keys of features that come later (ACLs) are accepted and type-checked now, so
+ * a configuration written for the finished system already parses.
  * Anything not listed here stops start-up.
  */
 public final class ConfigKeys {
@@ -30,6 +31,12 @@ public final class ConfigKeys {
     public static final String AUTHORIZER_ENABLED = "authorizer.enabled";
     public static final String SSL_KEYSTORE_LOCATION = "ssl.keystore.location";
     public static final String SSL_TRUSTSTORE_LOCATION = "ssl.truststore.location";
+    public static final String LISTENER_SECURITY_PROTOCOL_MAP = "listener.security.protocol.map";
+    public static final String CONTROLLER_LISTENER_NAMES = "controller.listener.names";
+    public static final String INTER_BROKER_LISTENER_NAME = "inter.broker.listener.name";
+    public static final String SSL_CLIENT_AUTH = "ssl.client.auth";
+    public static final String SSL_PRINCIPAL_MAPPING_RULES = "ssl.principal.mapping.rules";
+    public static final String SUPER_USERS = "super.users";
 
     /** By name, in the order of docs/configuration.md's table. */
     public static final Map<String, ConfigKey> ALL = index(List.of(
@@ -37,6 +44,9 @@ public final class ConfigKeys {
             ConfigKey.required(NODE_ID, ConfigType.INT),
             ConfigKey.required(QUORUM_VOTERS, ConfigType.STRING),
             ConfigKey.required(LISTENERS, ConfigType.STRING),
+            ConfigKey.withDefault(LISTENER_SECURITY_PROTOCOL_MAP, ConfigType.STRING, ListenerSpec.DEFAULT_PROTOCOL_MAP),
+            ConfigKey.optional(CONTROLLER_LISTENER_NAMES, ConfigType.LIST),
+            ConfigKey.optional(INTER_BROKER_LISTENER_NAME, ConfigType.STRING),
             ConfigKey.required(METADATA_LOG_DIR, ConfigType.STRING),
             ConfigKey.optional(LOG_DIRS, ConfigType.LIST),
             ConfigKey.optional("broker.rack", ConfigType.STRING),
@@ -56,16 +66,22 @@ public final class ConfigKeys {
             ConfigKey.withDefault(IDLE_INTERVAL_MS, ConfigType.INT, "500"),
             ConfigKey.optional("create.topic.policy.class.name", ConfigType.CLASS),
             ConfigKey.withDefault(AUTHORIZER_ENABLED, ConfigType.BOOLEAN, "false"),
-            ConfigKey.optional("super.users", ConfigType.STRING),
+            ConfigKey.optional(SUPER_USERS, ConfigType.STRING),
             ConfigKey.withDefault("allow.everyone.if.no.acl.found", ConfigType.BOOLEAN, "false"),
             ConfigKey.optional(SSL_KEYSTORE_LOCATION, ConfigType.STRING),
-            ConfigKey.optional("ssl.keystore.password", ConfigType.STRING),
-            ConfigKey.optional("ssl.keystore.type", ConfigType.STORE_TYPE),
-            ConfigKey.optional("ssl.key.password", ConfigType.STRING),
+            ConfigKey.optional(SslSettings.KEYSTORE_PASSWORD, ConfigType.STRING),
+            ConfigKey.optional(SslSettings.KEYSTORE_TYPE, ConfigType.STORE_TYPE),
+            ConfigKey.optional(SslSettings.KEYSTORE_CERTIFICATE_CHAIN, ConfigType.STRING),
+            ConfigKey.optional(SslSettings.KEYSTORE_KEY, ConfigType.STRING),
+            ConfigKey.optional(SslSettings.KEY_PASSWORD, ConfigType.STRING),
             ConfigKey.optional(SSL_TRUSTSTORE_LOCATION, ConfigType.STRING),
-            ConfigKey.optional("ssl.truststore.password", ConfigType.STRING),
-            ConfigKey.optional("ssl.truststore.type", ConfigType.STORE_TYPE),
-            ConfigKey.withDefault("ssl.client.auth", ConfigType.SSL_CLIENT_AUTH, "none")));
+            ConfigKey.optional(SslSettings.TRUSTSTORE_PASSWORD, ConfigType.STRING),
+            ConfigKey.optional(SslSettings.TRUSTSTORE_TYPE, ConfigType.STORE_TYPE),
+            ConfigKey.optional(SslSettings.TRUSTSTORE_CERTIFICATES, ConfigType.STRING),
+            ConfigKey.withDefault(SSL_CLIENT_AUTH, ConfigType.SSL_CLIENT_AUTH, "none"),
+            ConfigKey.withDefault(SslSettings.ENABLED_PROTOCOLS, ConfigType.STRING, SslSettings.DEFAULT_PROTOCOLS),
+            ConfigKey.optional(SslSettings.CIPHER_SUITES, ConfigType.STRING),
+            ConfigKey.withDefault(SSL_PRINCIPAL_MAPPING_RULES, ConfigType.STRING, "DEFAULT")));
 
     private ConfigKeys() {
     }

@@ -28,6 +28,7 @@ import io.metaquorum.raft.driver.RaftDriver;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
+import io.metaquorum.raft.transport.grpc.TransportSecurity;
 import io.metaquorum.raft.transport.grpc.TransportWarmUp;
 import io.grpc.BindableService;
 import io.metaquorum.server.admin.AdminServiceEndpoint;
@@ -98,6 +99,7 @@ public final class NodeServer {
         String logPrefix = "[node " + nodeId + "] ";
         RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
+        TransportSecurity security = NodeSecurity.of(config, logPrefix);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         AtomicReference<RaftNode> node = new AtomicReference<>();
         SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
@@ -109,7 +111,8 @@ public final class NodeServer {
                             node::get, faultHandler))
                     : Optional.empty();
             Optional<BrokerRole> broker = config.isBroker()
-                    ? Optional.of(BrokerRole.create(logPrefix, brokerSettings(config, clusterId), loader, faultHandler))
+                    ? Optional.of(BrokerRole.create(logPrefix, brokerSettings(config, clusterId, security), loader,
+                            faultHandler))
                     : Optional.empty();
             RaftListener stateMachine = controller.map(ControllerRole::stateMachine).orElse(loader);
             if (broker.isPresent()) {
@@ -118,20 +121,21 @@ public final class NodeServer {
             ControllerGateway gateway = controller.map(ControllerRole::gateway)
                     .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
-                    FORWARD_TIMEOUT_MS);
+                    FORWARD_TIMEOUT_MS, security.channel());
             NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId);
             List<BindableService> services = List.of(
                     new AdminServiceEndpoint(requests.admin(), SystemTime.INSTANCE, nodeId).service(),
                     new BrokerLifecycleEndpoint(requests.lifecycle()).service());
             AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
-            RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport,
+            GrpcConnectionSettings connection = GrpcConnectionSettings.DEFAULTS.withSecurity(security);
+            RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport, connection,
                     faultHandler);
             node.set(driver);
             snapshotThread.start();
             controller.ifPresent(ControllerRole::start);
             driver.start();
             HostPort listener = boundListener(config, transport.get());
-            warmUp(logPrefix, transport.get().boundAddresses().get(0), config.raftTimeouts().requestTimeoutMs());
+            warmUp(logPrefix, listener.toAddress(), connection, config.raftTimeouts().requestTimeoutMs());
             broker.ifPresent(b -> b.start(listener));
             LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
                     config.processRoles(), clusterId, listener, config.voters());
@@ -146,12 +150,13 @@ public final class NodeServer {
 
     private static RaftDriver startDriver(ServerConfig config, RaftConfig raftConfig, MetadataLogStore store,
                                           List<BindableService> services, RaftListener stateMachine,
-                                          AtomicReference<GrpcRaftTransport> transport, FaultHandler faultHandler) {
+                                          AtomicReference<GrpcRaftTransport> transport,
+                                          GrpcConnectionSettings connection, FaultHandler faultHandler) {
         int nodeId = config.nodeId();
         ClusterIdGuard guard = new ClusterIdGuard(nodeId, raftConfig.clusterId(), raftConfig.voterIds(),
                 faultHandler);
         GrpcTransportConfig transportConfig = new GrpcTransportConfig(nodeId, List.of(config.listener().toAddress()),
-                peers(config), config.raftTimeouts().requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
+                peers(config), config.raftTimeouts().requestTimeoutMs(), connection);
         return new RaftDriver(raftConfig, store.raftLog(), store.quorumStateStore(),
                 sink -> {
                     transport.set(GrpcRaftTransport.start(transportConfig, guard.wrap(sink), services));
@@ -172,12 +177,13 @@ public final class NodeServer {
         return raftNode == null ? -1 : raftNode.status().leaderId();
     }
 
-    private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId) {
+    private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId,
+                                                      TransportSecurity security) {
         String rack = (String) config.value("broker.rack");
         return new BrokerRole.Settings(clusterId, config.nodeId(),
                 rack == null ? "" : rack, config.intValue("broker.heartbeat.interval.ms"), voterAddresses(config),
                 config.raftTimeouts().requestTimeoutMs(), config.logDirs(),
-                config.longValue("delete.stale.topic.delay.ms"));
+                config.longValue("delete.stale.topic.delay.ms"), config.listenerSpec().name(), security.channel());
     }
 
     private static ControllerConfig controllerConfig(ServerConfig config, RaftConfig raftConfig) {
@@ -197,10 +203,11 @@ public final class NodeServer {
      * this node, so that a failover soon after a restart does not wait for class loading
      * ({@link ClassPreloader}, {@link TransportWarmUp}).
      */
-    private static void warmUp(String logPrefix, InetSocketAddress self, long callTimeoutMs) {
+    private static void warmUp(String logPrefix, InetSocketAddress self, GrpcConnectionSettings connection,
+                               long callTimeoutMs) {
         long startNanos = System.nanoTime();
         int classes = ClassPreloader.preload(List.of(RaftNode.class, FetchRequest.class, MetadataLogStore.class));
-        int calls = TransportWarmUp.run(self, GrpcConnectionSettings.DEFAULTS, callTimeoutMs);
+        int calls = TransportWarmUp.run(self, connection, callTimeoutMs);
         LOG.info("{}warmed up in {} ms: {} classes loaded, {} of {} RPCs answered", logPrefix,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos), classes, calls,
                 TransportWarmUp.RPC_COUNT);

@@ -2,6 +2,8 @@ package io.metaquorum.server;
 
 import io.metaquorum.net.HostPort;
 import io.metaquorum.raft.RaftTimeouts;
+import io.metaquorum.security.ClientAuthMode;
+import io.metaquorum.security.SslSettings;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +13,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
@@ -19,9 +22,9 @@ import java.util.TreeMap;
  * validated at once so that a bad file stops start-up with one line naming the key.
  *
  * <p>Checks, in order: unknown keys; each value's type; required keys; ranges; relations
- * between values (the raft timers' {@code validate()}, the node among the voters, its
- * listener port matching its voter entry). {@link #requireSupported()} adds what this build
- * cannot run yet. Immutable.
+ * between values (the listener's security protocol and its {@code ssl.*} keys, the raft
+ * timers' {@code validate()}, the node among the voters, its listener port matching its voter
+ * entry). {@link #requireSupported()} adds what this build cannot run yet. Immutable.
  */
 public final class ServerConfig {
     public static final String ROLE_CONTROLLER = "controller";
@@ -29,12 +32,15 @@ public final class ServerConfig {
 
     private final Map<String, Object> values;
     private final Map<Integer, HostPort> voters;
-    private final HostPort listener;
+    private final ListenerSpec listener;
+    private final Optional<SslSettings> ssl;
 
-    private ServerConfig(Map<String, Object> values, Map<Integer, HostPort> voters, HostPort listener) {
+    private ServerConfig(Map<String, Object> values, Map<Integer, HostPort> voters, ListenerSpec listener,
+                         Optional<SslSettings> ssl) {
         this.values = values;
         this.voters = voters;
         this.listener = listener;
+        this.ssl = ssl;
     }
 
     /** Reads and parses a properties file; an unreadable file is reported under its path. */
@@ -73,32 +79,17 @@ public final class ServerConfig {
             }
             values.put(key.name(), key.type().parse(key.name(), text));
         }
-        HostPort listener = parseListener((String) values.get(ConfigKeys.LISTENERS));
+        ListenerSpec listener = ListenerSpec.parse((String) values.get(ConfigKeys.LISTENERS),
+                (String) values.get(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP));
+        Optional<SslSettings> ssl = ListenerSecurityChecks.ssl(listener, sorted);
         ServerConfig config = new ServerConfig(Collections.unmodifiableMap(values),
-                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listener);
+                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listener, ssl);
         ServerConfigChecks.check(config);
         return config;
     }
 
-    private static HostPort parseListener(String text) {
-        try {
-            return HostPort.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKeys.LISTENERS, e.getMessage());
-        }
-    }
-
-    /**
-     * Stops what this build cannot run yet, rather than pretending: TLS on the listener and
-     * the authorizer.
-     */
+    /** Stops what this build cannot run yet, rather than pretending: the authorizer. */
     public ServerConfig requireSupported() {
-        if (values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION) || values.containsKey(ConfigKeys.SSL_TRUSTSTORE_LOCATION)) {
-            String key = values.containsKey(ConfigKeys.SSL_KEYSTORE_LOCATION)
-                    ? ConfigKeys.SSL_KEYSTORE_LOCATION : ConfigKeys.SSL_TRUSTSTORE_LOCATION;
-            throw new ConfigException(key, "TLS on the gRPC listener is not yet supported; "
-                    + "remove the ssl.*.location keys to run plaintext");
-        }
         if (booleanValue(ConfigKeys.AUTHORIZER_ENABLED)) {
             throw new ConfigException(ConfigKeys.AUTHORIZER_ENABLED, "the authorizer is not yet supported; "
                     + "set authorizer.enabled=false");
@@ -128,8 +119,23 @@ public final class ServerConfig {
         return voters;
     }
 
+    /** The configured listener address (port 0: any free port, for brokers). */
     public HostPort listener() {
+        return listener.address();
+    }
+
+    /** The listener with its name and security protocol. */
+    public ListenerSpec listenerSpec() {
         return listener;
+    }
+
+    /** The TLS settings of an SSL listener; empty for PLAINTEXT. */
+    public Optional<SslSettings> ssl() {
+        return ssl;
+    }
+
+    public ClientAuthMode clientAuth() {
+        return ClientAuthMode.parse((String) values.get(ConfigKeys.SSL_CLIENT_AUTH));
     }
 
     public Path metadataLogDir() {

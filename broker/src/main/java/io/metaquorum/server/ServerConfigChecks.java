@@ -2,6 +2,7 @@ package io.metaquorum.server;
 
 import io.metaquorum.net.HostPort;
 import io.metaquorum.raft.RaftTimeouts;
+import io.metaquorum.security.SslPrincipalMapping;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -31,6 +32,8 @@ final class ServerConfigChecks {
         if (config.isController()) {
             checkVoterEntry(config);
         }
+        checkListenerNames(config);
+        checkPrincipals(config);
         checkRaftTimeouts(config);
         atLeast(config, ConfigKeys.IDLE_INTERVAL_MS, 1);
         atLeast(config, ConfigKeys.SNAPSHOT_TRIGGER_BYTES, 1);
@@ -81,6 +84,36 @@ final class ServerConfigChecks {
         if (port != entry.port()) {
             throw new ConfigException(ConfigKeys.LISTENERS, "port " + port + " differs from this node's entry "
                     + config.nodeId() + "@" + entry + " in controller.quorum.voters");
+        }
+    }
+
+    /** Kafka's names for which listener serves what; here they can only name the one listener. */
+    @SuppressWarnings("unchecked")
+    private static void checkListenerNames(ServerConfig config) {
+        String name = config.listenerSpec().name();
+        List<String> controllerNames = (List<String>) config.value(ConfigKeys.CONTROLLER_LISTENER_NAMES);
+        if (config.isController() && controllerNames != null && !controllerNames.contains(name)) {
+            throw new ConfigException(ConfigKeys.CONTROLLER_LISTENER_NAMES, controllerNames
+                    + " does not name this controller's listener " + name);
+        }
+        String interBroker = (String) config.value(ConfigKeys.INTER_BROKER_LISTENER_NAME);
+        if (config.isBroker() && interBroker != null && !interBroker.isBlank() && !interBroker.equals(name)) {
+            throw new ConfigException(ConfigKeys.INTER_BROKER_LISTENER_NAME, "'" + interBroker
+                    + "' is not this broker's listener " + name);
+        }
+    }
+
+    private static void checkPrincipals(ServerConfig config) {
+        try {
+            SslPrincipalMapping.parse((String) config.value(ConfigKeys.SSL_PRINCIPAL_MAPPING_RULES));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(ConfigKeys.SSL_PRINCIPAL_MAPPING_RULES, e.getMessage());
+        }
+        try {
+            NodeSecurity.superUsers(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(ConfigKeys.SUPER_USERS, e.getMessage()
+                    + "; expected principals separated by ';', such as User:CN=node-1;User:admin");
         }
     }
 

@@ -16,6 +16,7 @@ import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
 import io.metaquorum.net.HostPort;
+import io.metaquorum.security.ClientSecurity;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ class QuorumLeaderLookupTest {
     void aFollowerLeadsTheToolToTheLeader() {
         HostPort leader = node(LEADER, ErrorCode.NONE, Map.of());
         HostPort follower = node(2, ErrorCode.NOT_LEADER_OR_FOLLOWER, Map.of(LEADER, leader.toAddress()));
-        DescribeQuorumResponse found = QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS);
+        DescribeQuorumResponse found = QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS, ClientSecurity.plaintext());
         assertEquals(ErrorCode.NONE, found.getTopics(0).getPartitions(0).getErrorCode());
         assertEquals(42, found.getTopics(0).getPartitions(0).getHighWatermark());
     }
@@ -75,7 +76,7 @@ class QuorumLeaderLookupTest {
     void aFollowerThatCannotSayWhereTheLeaderIsEndsWithAHint() {
         HostPort follower = node(2, ErrorCode.NOT_LEADER_OR_FOLLOWER, Map.of());
         CommandFailure failure = assertThrows(CommandFailure.class,
-                () -> QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS));
+                () -> QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS, ClientSecurity.plaintext()));
         assertTrue(failure.getMessage().contains("leader is node 1 in epoch 7")
                 && failure.getMessage().endsWith("add node 1's address to --bootstrap-controller"
                         + " (a comma-separated list is tried in order)"), failure.getMessage());

@@ -1,6 +1,9 @@
 package io.metaquorum.bench;
 
 import io.metaquorum.net.HostPort;
+import io.grpc.ChannelCredentials;
+import io.metaquorum.security.ClientSecurity;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -16,6 +19,15 @@ final class AdminBenchOptions {
 
     @Option(names = "--timeout-ms", description = "overall deadline of one admin call (default 60000)")
     long timeoutMs = 60_000;
+
+    @Option(names = "--command-config", paramLabel = "FILE",
+            description = "Kafka client properties (security.protocol=SSL, ssl.*) for a TLS cluster")
+    Path commandConfig;
+
+    /** How to connect: TLS as {@code --command-config} says, else plaintext. */
+    ChannelCredentials credentials() {
+        return commandConfig == null ? ClientSecurity.plaintext() : ClientSecurity.load(commandConfig);
+    }
 
     /** The bootstrap nodes; throws {@link IllegalArgumentException} naming a malformed one. */
     List<HostPort> bootstrap() {

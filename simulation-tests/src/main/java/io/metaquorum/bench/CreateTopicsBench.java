@@ -55,7 +55,8 @@ final class CreateTopicsBench implements Callable<Integer> {
             StageBreakdown stages = new StageBreakdown();
             int next = 0;
             long total;
-            try (TracedCreates traced = breakdown ? new TracedCreates(options.bootstrap().get(0), options.timeoutMs)
+            try (TracedCreates traced = breakdown ? new TracedCreates(options.bootstrap().get(0), options.timeoutMs,
+                    options.credentials())
                     : null) {
                 long start = System.nanoTime();
                 for (int size : AdminFigures.batches(topics, batch)) {

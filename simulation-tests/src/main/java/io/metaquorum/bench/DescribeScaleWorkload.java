@@ -2,11 +2,11 @@ package io.metaquorum.bench;
 
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.node.admin.AdminMethod;
+import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.node.admin.Forwarding;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ObserverGateway;
-import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.protocol.DescribeTopicsCursor;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
@@ -176,7 +176,7 @@ public final class DescribeScaleWorkload {
 
         @Override
         public <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs,
-                RequestTrace trace, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+                CallOrigin origin, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
             onFailure.accept(new IllegalStateException("describe-scale forwards nothing"));
         }
     }

@@ -1,6 +1,8 @@
 package io.metaquorum.bench;
 
+import io.grpc.ChannelCredentials;
 import io.metaquorum.client.AdminClient;
+import io.metaquorum.security.ClientSecurity;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.net.HostPort;
 import java.io.IOException;
@@ -50,6 +52,10 @@ final class FailoverBench implements Callable<Integer> {
     @Option(names = "--data-dir", required = true, description = "the cluster's data directory (mq-quickstart's)")
     Path dataDir;
 
+    @Option(names = "--command-config", paramLabel = "FILE",
+            description = "Kafka client properties (security.protocol=SSL, ssl.*) for a TLS cluster")
+    Path commandConfig;
+
     @Option(names = "--tries", description = "tries of each failure measured (default 3)")
     int tries = 3;
 
@@ -69,14 +75,16 @@ final class FailoverBench implements Callable<Integer> {
             addresses.put(node.getKey(), listenerOf(node.getValue()));
         }
         FailoverFigures figures = new FailoverFigures();
-        try (QuorumProbe probe = new QuorumProbe(addresses)) {
+        ChannelCredentials credentials = commandConfig == null ? ClientSecurity.plaintext()
+                : ClientSecurity.load(commandConfig);
+        try (QuorumProbe probe = new QuorumProbe(addresses, credentials)) {
             ClusterNodes cluster = new ClusterNodes(nodes, probe);
             for (int i = 0; mode.kill() && i < tries; i++) {
                 long[] times = cluster.measureKill();
                 System.out.println(figures.addKill(times[0], times[1]));
             }
             if (mode.kill()) {
-                measureCreates(cluster, figures);
+                measureCreates(cluster, figures, credentials);
             }
             for (int i = 0; mode.term() && i < tries; i++) {
                 System.out.println(figures.addHandoff(cluster.measureHandoff()));
@@ -94,14 +102,15 @@ final class FailoverBench implements Callable<Integer> {
      * kill -9 then CreateTopics, {@code --tries} times, through an admin client on every node
      * of the cluster (a 1-partition RF-3 topic: the cluster needs three unfenced brokers).
      */
-    private void measureCreates(ClusterNodes cluster, FailoverFigures figures) throws IOException {
+    private void measureCreates(ClusterNodes cluster, FailoverFigures figures, ChannelCredentials credentials)
+            throws IOException {
         List<HostPort> bootstrap = new ArrayList<>();
         for (Path config : nodeConfigs(role -> true).values()) {
             InetSocketAddress address = listenerOf(config);
             bootstrap.add(new HostPort(address.getHostString(), address.getPort()));
         }
         String runId = AdminBenchSession.runId(System.currentTimeMillis());
-        try (AdminClient admin = AdminClient.connect(bootstrap)) {
+        try (AdminClient admin = AdminClient.connect(bootstrap, credentials)) {
             for (int i = 0; i < tries; i++) {
                 CreatableTopic topic = AdminBenchSession.topic(AdminBenchSession.topicName(runId, "failover", i), 1, 3);
                 System.out.println(figures.addKillCreate(cluster.measureKillThenCreate(admin, topic)));
@@ -145,6 +154,8 @@ final class FailoverBench implements Callable<Integer> {
 
     private static InetSocketAddress listenerOf(Path config) throws IOException {
         String listener = load(config).getProperty("listeners").trim();
+        // A named listener (SSL://127.0.0.1:19091) is dialled at its address like a bare one.
+        listener = listener.substring(listener.indexOf("://") + (listener.contains("://") ? 3 : 1));
         int colon = listener.lastIndexOf(':');
         return new InetSocketAddress(listener.substring(0, colon), Integer.parseInt(listener.substring(colon + 1)));
     }

@@ -1,5 +1,6 @@
 package io.metaquorum.bench;
 
+import io.grpc.ChannelCredentials;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
@@ -24,15 +25,18 @@ final class QuorumProbe implements AutoCloseable {
     private final Map<Integer, InetSocketAddress> controllers;
     private final Map<Integer, DescribeQuorumClient> clients = new TreeMap<>();
 
-    QuorumProbe(Map<Integer, InetSocketAddress> controllers) {
+    private final ChannelCredentials credentials;
+
+    QuorumProbe(Map<Integer, InetSocketAddress> controllers, ChannelCredentials credentials) {
         this.controllers = new TreeMap<>(controllers);
+        this.credentials = credentials;
     }
 
     /** The view of one controller, or empty if it does not answer. */
     Optional<View> ask(int nodeId) {
         try {
             DescribeQuorumClient client = clients.computeIfAbsent(nodeId,
-                    id -> new DescribeQuorumClient(controllers.get(id), PROBE_TIMEOUT_MS));
+                    id -> new DescribeQuorumClient(controllers.get(id), PROBE_TIMEOUT_MS, credentials));
             DescribeQuorumResponse response = client.describeMetadataQuorum();
             if (response.getErrorCode() != ErrorCode.NONE || response.getTopicsCount() == 0) {
                 return Optional.empty();

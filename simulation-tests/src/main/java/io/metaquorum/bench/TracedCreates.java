@@ -1,6 +1,7 @@
 package io.metaquorum.bench;
 
 import io.grpc.ManagedChannel;
+import io.grpc.ChannelCredentials;
 import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
@@ -28,10 +29,10 @@ final class TracedCreates implements AutoCloseable {
     private final ManagedChannel channel;
     private final long timeoutMs;
 
-    TracedCreates(HostPort node, long timeoutMs) {
+    TracedCreates(HostPort node, long timeoutMs, ChannelCredentials credentials) {
         this.node = node;
         this.timeoutMs = timeoutMs;
-        this.channel = NettyChannelBuilder.forAddress(node.host(), node.port()).usePlaintext().build();
+        this.channel = NettyChannelBuilder.forAddress(node.host(), node.port(), credentials).build();
     }
 
     /** One traced CreateTopics of {@code topics}, answered once committed; its client time and the node's trace. */

@@ -1,5 +1,6 @@
 package io.metaquorum.cli.grpc;
 
+import io.grpc.ChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.metaquorum.protocol.FetchPartitionRequest;
@@ -34,8 +35,8 @@ public final class CommittedLogClient implements AutoCloseable {
     private final ManagedChannel channel;
     private final long timeoutMs;
 
-    public CommittedLogClient(InetSocketAddress address, long timeoutMs) {
-        this.channel = NettyChannelBuilder.forAddress(address).usePlaintext().disableRetry()
+    public CommittedLogClient(InetSocketAddress address, long timeoutMs, ChannelCredentials credentials) {
+        this.channel = NettyChannelBuilder.forAddress(address, credentials).disableRetry()
                 .maxInboundMessageSize(RESPONSE_BYTES_MAX).build();
         this.timeoutMs = timeoutMs;
     }

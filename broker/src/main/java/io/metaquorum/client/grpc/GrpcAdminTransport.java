@@ -1,5 +1,7 @@
 package io.metaquorum.client.grpc;
 
+import io.grpc.ChannelCredentials;
+import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -49,8 +51,12 @@ public final class GrpcAdminTransport implements AdminTransport {
     }
 
     public static GrpcAdminTransport plaintext() {
-        return new GrpcAdminTransport(node -> NettyChannelBuilder.forAddress(node.host(), node.port())
-                .usePlaintext()
+        return connecting(InsecureChannelCredentials.create());
+    }
+
+    /** Channels that use {@code credentials}: plaintext, or TLS with or without a client certificate. */
+    public static GrpcAdminTransport connecting(ChannelCredentials credentials) {
+        return new GrpcAdminTransport(node -> NettyChannelBuilder.forAddress(node.host(), node.port(), credentials)
                 .disableRetry()
                 .maxInboundMessageSize(RESPONSE_BYTES_MAX)
                 .build());

@@ -83,7 +83,7 @@ final class ControllerCalls {
             return;
         }
         trace.mark(RequestTrace.Stage.FORWARDED);
-        forwarding.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), trace, reply,
+        forwarding.forward(controllerId, method, request, Math.max(0, requestTimeoutMs), origin, reply,
                 error -> reply.accept(failed.apply(notController("Forwarding to the active controller failed: "
                         + error.getMessage(), controllerId))));
     }

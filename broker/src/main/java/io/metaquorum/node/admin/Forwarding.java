@@ -1,6 +1,5 @@
 package io.metaquorum.node.admin;
 
-import io.metaquorum.node.trace.RequestTrace;
 import java.util.function.Consumer;
 
 /**
@@ -15,9 +14,10 @@ public interface Forwarding {
     /**
      * Forwards {@code request} to {@code controllerId}, with a deadline of the forwarding
      * timeout plus {@code waitMs} (what the request itself may wait on the controller); exactly
-     * one of {@code onAnswer} or {@code onFailure} is called, once. A {@code trace} that is
-     * on asks the controller for its own trace, added to {@code trace} with the answer.
+     * one of {@code onAnswer} or {@code onFailure} is called, once. The controller learns the
+     * client's identity from {@code origin}; a trace that is on asks the controller for its own
+     * trace, added to the origin's trace with the answer.
      */
-    <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs, RequestTrace trace,
+    <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs, CallOrigin origin,
                         Consumer<R> onAnswer, Consumer<Throwable> onFailure);
 }

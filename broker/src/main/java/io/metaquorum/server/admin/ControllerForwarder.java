@@ -1,6 +1,8 @@
 package io.metaquorum.server.admin;
 
 import io.grpc.CallOptions;
+import io.grpc.ChannelCredentials;
+import io.grpc.InsecureChannelCredentials;
 import io.grpc.ClientCall;
 import io.grpc.ForwardingClientCall;
 import io.grpc.ForwardingClientCallListener;
@@ -12,8 +14,10 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
 import io.metaquorum.node.admin.AdminMethod;
+import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.Forwarding;
 import io.metaquorum.node.trace.RequestTrace;
+import io.metaquorum.security.ForwardedIdentity;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,9 +28,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends a request this node cannot serve (it is not the active controller) to the controller
- * voter that is, and hands back its answer. One plaintext channel per voter, made on first
- * use; every forwarded call has a deadline and carries the {@link ForwardedCalls} mark, so the
- * receiver answers it itself or with NOT_CONTROLLER, and never forwards it again.
+ * voter that is, and hands back its answer. One channel per voter, plaintext or TLS as the
+ * node's own listener, made on first use; every forwarded call has a deadline and carries the
+ * {@link ForwardedCalls} mark, so the receiver answers it itself or with NOT_CONTROLLER, and
+ * never forwards it again. The client's principal and host go along ({@link ForwardedIdentity}).
  *
  * <p>Thread-safe: called from gRPC server threads; the answer arrives on a channel thread.
  */
@@ -39,6 +44,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
     private final Map<Integer, InetSocketAddress> controllerAddresses;
     private final long forwardTimeoutMs;
     private final String logPrefix;
+    private final ChannelCredentials credentials;
     /** Invariant: keys are a subset of {@code controllerAddresses}' keys. Guarded by {@code this}. */
     private final Map<Integer, ManagedChannel> channels = new TreeMap<>();
     private boolean closed;
@@ -50,6 +56,12 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
      */
     public ControllerForwarder(int localNodeId, Map<Integer, InetSocketAddress> controllerAddresses,
                                long forwardTimeoutMs) {
+        this(localNodeId, controllerAddresses, forwardTimeoutMs, InsecureChannelCredentials.create());
+    }
+
+    /** @param credentials how this node connects to the controllers: as its own listener speaks */
+    public ControllerForwarder(int localNodeId, Map<Integer, InetSocketAddress> controllerAddresses,
+                               long forwardTimeoutMs, ChannelCredentials credentials) {
         if (forwardTimeoutMs <= 0) {
             throw new IllegalArgumentException("forwardTimeoutMs must be positive, not " + forwardTimeoutMs);
         }
@@ -57,6 +69,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
         this.controllerAddresses = Map.copyOf(controllerAddresses);
         this.forwardTimeoutMs = forwardTimeoutMs;
         this.logPrefix = "[node " + localNodeId + "] ";
+        this.credentials = credentials;
     }
 
     @Override
@@ -73,7 +86,8 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
      */
     @Override
     public <Q, R> void forward(int controllerId, AdminMethod<Q, R> forwarded, Q request, long waitMs,
-                               RequestTrace trace, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+                               CallOrigin origin, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+        RequestTrace trace = origin.trace();
         MethodDescriptor<Q, R> method = GrpcMethods.descriptor(forwarded);
         ManagedChannel channel = canForwardTo(controllerId) ? channel(controllerId) : null;
         if (channel == null) {
@@ -84,6 +98,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
                 CallOptions.DEFAULT.withDeadlineAfter(forwardTimeoutMs + waitMs, TimeUnit.MILLISECONDS));
         Metadata headers = new Metadata();
         headers.put(ForwardedCalls.HEADER, Integer.toString(localNodeId));
+        ForwardedIdentity.write(origin.caller(), headers);
         if (trace.isOn()) {
             headers.put(TracedCalls.HEADER, "1");
         }
@@ -115,8 +130,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
         if (closed) {
             return null;
         }
-        return channels.computeIfAbsent(controllerId, id -> NettyChannelBuilder.forAddress(controllerAddresses.get(id))
-                .usePlaintext()
+        return channels.computeIfAbsent(controllerId, id -> NettyChannelBuilder.forAddress(controllerAddresses.get(id), credentials)
                 // The answer is only handed to the waiting server call: no need for a thread of its own.
                 .directExecutor()
                 .disableRetry()

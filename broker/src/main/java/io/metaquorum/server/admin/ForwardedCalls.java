@@ -9,6 +9,7 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.metaquorum.node.admin.CallOrigin;
+import io.metaquorum.security.IdentityInterceptor;
 
 /**
  * The mark a forwarded request carries: the {@value #HEADER_NAME} gRPC header with the id of
@@ -31,10 +32,15 @@ final class ForwardedCalls implements ServerInterceptor {
     }
 
     /**
-     * Where the call being served on this thread came from. Any mark makes it forwarded (so it
-     * is never forwarded again); one that is not a node id is reported as forwarded by node 0.
+     * Where the call being served on this thread came from, and who made it. Any mark makes it
+     * forwarded (so it is never forwarded again); one that is not a node id is reported as
+     * forwarded by node 0.
      */
     static CallOrigin origin() {
+        return mark().by(IdentityInterceptor.current());
+    }
+
+    private static CallOrigin mark() {
         String forwardedBy = FORWARDED_BY.get();
         if (forwardedBy == null) {
             return CallOrigin.CLIENT;

@@ -12,6 +12,7 @@ import io.metaquorum.net.HostPort;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.RaftListener;
+import io.grpc.ChannelCredentials;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -55,10 +56,15 @@ public final class BrokerRole implements AutoCloseable {
         this.logManager = logManager;
     }
 
-    /** The broker's settings, from the node's configuration. */
+    /**
+     * The broker's settings, from the node's configuration.
+     *
+     * @param listenerName the name its endpoint is registered under ({@code listeners})
+     * @param credentials  how it connects to the controllers: as its own listener speaks
+     */
     public record Settings(String clusterId, int brokerId, String rack, long heartbeatIntervalMs,
                            Map<Integer, InetSocketAddress> controllers, long callTimeoutMs, List<Path> logDirs,
-                           long deleteStaleTopicDelayMs) {
+                           long deleteStaleTopicDelayMs, String listenerName, ChannelCredentials credentials) {
     }
 
     public static BrokerRole create(String logPrefix, Settings settings, MetadataLoader loader,
@@ -67,7 +73,7 @@ public final class BrokerRole implements AutoCloseable {
                 settings.deleteStaleTopicDelayMs(), SystemTime.INSTANCE, logPrefix, faultHandler);
         BrokerNodeThread thread = new BrokerNodeThread(settings.brokerId(), SystemTime.INSTANCE, faultHandler);
         GrpcLifecycleTransport transport = new GrpcLifecycleTransport(settings.controllers(),
-                settings.callTimeoutMs(), thread);
+                settings.credentials(), settings.callTimeoutMs(), thread);
         return new BrokerRole(logPrefix, settings, loader, thread, transport, logManager);
     }
 
@@ -91,7 +97,7 @@ public final class BrokerRole implements AutoCloseable {
         SecureRandom random = new SecureRandom();
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(random.nextLong())
                 .setLeastSignificantBits(random.nextLong()).build();
-        BrokerEndpoint endpoint = BrokerEndpoint.newBuilder().setName("PLAINTEXT").setHost(listener.host())
+        BrokerEndpoint endpoint = BrokerEndpoint.newBuilder().setName(settings.listenerName()).setHost(listener.host())
                 .setPort(listener.port()).build();
         return new BrokerNode.Settings(settings.clusterId(), settings.brokerId(), incarnation, List.of(endpoint),
                 settings.rack(), new LifecycleTimings(settings.heartbeatIntervalMs(), RETRY_BACKOFF_MS,

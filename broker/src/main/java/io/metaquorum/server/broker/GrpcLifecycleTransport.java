@@ -1,7 +1,8 @@
 package io.metaquorum.server.broker;
 
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
+import io.grpc.ChannelCredentials;
+import io.grpc.Grpc;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import io.metaquorum.broker.lifecycle.LifecycleCall;
@@ -15,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The broker lifecycle RPCs over plaintext gRPC, asynchronous: each call carries the same
+ * The broker lifecycle RPCs over gRPC (plaintext or TLS as the node's listener), asynchronous: each call carries the same
  * deadline as the broker node's own (so gRPC frees it too), and its outcome is handed to the
  * node's thread through {@code nodeThread}. Which controller a call goes to is the node's
  * decision.
@@ -25,9 +26,10 @@ final class GrpcLifecycleTransport implements LifecycleTransport, AutoCloseable 
     private final long callTimeoutMs;
     private final Executor nodeThread;
 
-    GrpcLifecycleTransport(Map<Integer, InetSocketAddress> controllers, long callTimeoutMs, Executor nodeThread) {
-        controllers.forEach((id, address) -> channels.put(id, ManagedChannelBuilder
-                .forAddress(address.getHostString(), address.getPort()).usePlaintext().build()));
+    GrpcLifecycleTransport(Map<Integer, InetSocketAddress> controllers, ChannelCredentials credentials,
+                           long callTimeoutMs, Executor nodeThread) {
+        controllers.forEach((id, address) -> channels.put(id, Grpc
+                .newChannelBuilderForAddress(address.getHostString(), address.getPort(), credentials).build()));
         this.callTimeoutMs = callTimeoutMs;
         this.nodeThread = nodeThread;
     }

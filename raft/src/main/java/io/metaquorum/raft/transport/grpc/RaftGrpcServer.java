@@ -67,6 +67,7 @@ public final class RaftGrpcServer {
                 .permitKeepAliveTime(Math.max(1, settings.keepAliveTimeMs() / 2), TimeUnit.MILLISECONDS)
                 .permitKeepAliveWithoutCalls(true);
         services.forEach(builder::addService);
+        builder.intercept(settings.security().identity());
         Server server = builder.build();
         String logPrefix = "[node " + localId + "] ";
         try {

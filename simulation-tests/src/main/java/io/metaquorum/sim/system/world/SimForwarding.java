@@ -3,7 +3,6 @@ package io.metaquorum.sim.system.world;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.Forwarding;
-import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.scheduler.EventKind;
 import java.util.function.BooleanSupplier;
@@ -38,11 +37,12 @@ final class SimForwarding implements Forwarding {
     }
 
     @Override
-    public <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs, RequestTrace trace,
-                               Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+    public <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs,
+                               CallOrigin clientOrigin, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
         boolean[] done = {false};
         AdminDriver.AttemptOps attempt = world.admin().currentAttempt();
-        CallOrigin origin = CallOrigin.forwardedBy(machine.nodeId());
+        // The controller takes a node's word for who the client is, as the server's identity check does.
+        CallOrigin origin = CallOrigin.forwardedBy(machine.nodeId()).by(clientOrigin.caller());
         world.rpc().<R>call(machine.nodeId(), () -> alive.getAsBoolean() && !done[0], controllerId, (callee, reply) -> {
             if (callee.role() instanceof ControllerRole controller) {
                 world.admin().runAttempt(attempt, () -> controller.serve(method, origin, request, reply));

@@ -3,12 +3,12 @@ package io.metaquorum.sim.system.workload;
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.node.admin.AdminMethod;
+import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.node.admin.Forwarding;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ControllerGateway;
 import io.metaquorum.node.controller.ControllerOperation;
-import io.metaquorum.node.trace.RequestTrace;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
@@ -28,7 +28,7 @@ final class ProductionAdminEndpoint {
 
         @Override
         public <Q, R> void forward(int controllerId, AdminMethod<Q, R> method, Q request, long waitMs,
-                                   RequestTrace trace, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
+                                   CallOrigin origin, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
             throw new AssertionError("a one-node cluster has nowhere to forward to");
         }
     };

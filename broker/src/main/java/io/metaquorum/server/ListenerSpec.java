@@ -1,0 +1,89 @@
+package io.metaquorum.server;
+
+import io.metaquorum.net.HostPort;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The node's gRPC listener from {@code listeners} and {@code listener.security.protocol.map}, in
+ * Kafka's form: {@code NAME://HOST:PORT}, where the map gives the name's security protocol; a
+ * bare {@code HOST:PORT} is the {@code PLAINTEXT} listener. A node serves every gRPC API (raft,
+ * admin, broker lifecycle) on its one listener, and every node of a cluster dials its peers
+ * with its own listener's protocol, so a cluster's listeners agree on it (docs/security.md).
+ */
+public record ListenerSpec(String name, SecurityProtocol protocol, HostPort address) {
+    /** Kafka's default map: each protocol is also a listener name for itself. */
+    public static final String DEFAULT_PROTOCOL_MAP = "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,"
+            + "SASL_SSL:SASL_SSL";
+    private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9_]+)://(.*)");
+
+    /** What a listener speaks. SASL is named so it can be refused by name rather than as unknown. */
+    public enum SecurityProtocol { PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL }
+
+    /** Parses the two keys' text; throws {@link ConfigException} naming the key at fault. */
+    public static ListenerSpec parse(String listeners, String protocolMap) {
+        Map<String, SecurityProtocol> protocols = parseProtocolMap(protocolMap);
+        List<String> entries = List.of(listeners.split(",")).stream().map(String::trim)
+                .filter(entry -> !entry.isEmpty()).toList();
+        if (entries.size() != 1) {
+            throw new ConfigException(ConfigKeys.LISTENERS, "a node serves raft, admin and broker RPCs on one"
+                    + " gRPC listener; got " + entries.size() + " entries in '" + listeners + "'");
+        }
+        String entry = entries.get(0);
+        Matcher named = NAMED.matcher(entry);
+        String name = named.matches() ? named.group(1) : SecurityProtocol.PLAINTEXT.name();
+        String hostPort = named.matches() ? named.group(2) : entry;
+        HostPort address;
+        try {
+            address = HostPort.parse(hostPort);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(ConfigKeys.LISTENERS, e.getMessage());
+        }
+        SecurityProtocol protocol = protocols.get(name);
+        if (protocol == null) {
+            throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "gives no security protocol for"
+                    + " listener " + name + " (listeners=" + listeners + "); add " + name + ":PLAINTEXT or "
+                    + name + ":SSL");
+        }
+        if (protocol == SecurityProtocol.SASL_PLAINTEXT || protocol == SecurityProtocol.SASL_SSL) {
+            throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "listener " + name + " maps to "
+                    + protocol + ", which the gRPC listener does not speak; use SSL (client certificates)");
+        }
+        return new ListenerSpec(name, protocol, address);
+    }
+
+    private static Map<String, SecurityProtocol> parseProtocolMap(String text) {
+        Map<String, SecurityProtocol> map = new TreeMap<>();
+        for (String pair : text.split(",")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            String[] parts = pair.trim().split(":", -1);
+            if (parts.length != 2 || parts[0].isBlank()) {
+                throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP,
+                        "expected NAME:PROTOCOL pairs, got '" + pair.trim() + "'");
+            }
+            SecurityProtocol protocol;
+            try {
+                protocol = SecurityProtocol.valueOf(parts[1].trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "unknown security protocol '"
+                        + parts[1].trim() + "'; expected one of " + List.of(SecurityProtocol.values()));
+            }
+            if (map.put(parts[0].trim(), protocol) != null) {
+                throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP,
+                        "listener " + parts[0].trim() + " is mapped twice");
+            }
+        }
+        return map;
+    }
+
+    @Override
+    public String toString() {
+        return name + "://" + address + " (" + protocol + ")";
+    }
+}
