@@ -32,15 +32,18 @@ public final class RefusalLog {
         this.nanoTime = nanoTime;
     }
 
-    /** Records a refusal of {@code kind} from {@code peer}; logs it unless one of its kind was logged lately. */
-    public void refused(String peer, String kind, String reason) {
+    /**
+     * Records a refusal of {@code kind} from {@code peer}; logs it unless one of its kind was
+     * logged lately. Returns whether it wrote a line.
+     */
+    public boolean refused(String peer, String kind, String reason) {
         long suppressed;
         synchronized (this) {
             long now = nanoTime.getAsLong();
             Window window = windows.get(kind);
             if (window != null && now - window.openedNanos < TimeUnit.MILLISECONDS.toNanos(INTERVAL_MS)) {
                 window.suppressed++;
-                return;
+                return false;
             }
             if (window == null) {
                 window = new Window();
@@ -52,5 +55,6 @@ public final class RefusalLog {
         }
         String more = suppressed == 0 ? "" : " (and " + suppressed + " more like it since the last such line)";
         LOG.warn("{}refused a call from {}: {}: {}{}", logPrefix, peer, kind, reason, more);
+        return true;
     }
 }
