@@ -38,7 +38,7 @@ final class IssueNodeCommand implements Callable<Integer> {
             try {
                 names.add(SubjectAltName.parse(san.strip()));
             } catch (IllegalArgumentException e) {
-                throw new CommandFailure("--san " + e.getMessage() + "; expected DNS:<name> or IP:<address>", e);
+                throw new CommandFailure("--san " + e.getMessage(), e);
             }
         }
         return IssuedCertificateFiles.issue(options, (subject, validity, keyType) -> new CertificateRequest(subject,

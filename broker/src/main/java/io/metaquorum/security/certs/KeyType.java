@@ -1,6 +1,7 @@
 package io.metaquorum.security.certs;
 
 import java.security.GeneralSecurityException;
+import java.security.Key;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
@@ -53,7 +54,7 @@ public enum KeyType {
     }
 
     /** The type of an existing key (a CA loaded from its files). */
-    public static KeyType of(java.security.Key key) {
+    public static KeyType of(Key key) {
         return switch (key.getAlgorithm()) {
             case "EC", "ECDSA" -> EC;
             case "RSA" -> RSA;
