@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +51,12 @@ final class IssuedCertificateFiles {
         char[] storePassword = CertsArguments.password(options.storePassword, "--store-password");
         char[] keyPassword = CertsArguments.password(options.keyPassword, "--key-password");
         CertificateAuthority ca = loadCa(options.caDir);
+        // A certificate that outlives its CA stops verifying when the CA expires, silently early.
+        Instant caNotAfter = ca.certificate().getNotAfter().toInstant();
+        if (validity.notAfter().isAfter(caNotAfter)) {
+            throw new CommandFailure("--days " + options.days + " would outlast the CA, which expires " + caNotAfter
+                    + "; give fewer days or make a new CA");
+        }
         List<String> files = format == Format.PKCS12
                 ? List.of(name + ".p12", CreateCaCommand.TRUST_STORE_FILE)
                 : List.of(name + ".crt", name + ".key", name + ".pem", CreateCaCommand.CERTIFICATE_FILE);

@@ -163,6 +163,18 @@ class CertsToolTest {
     }
 
     @Test
+    void aCertificateMayNotOutliveItsCa() {
+        Path caDir = dir.resolve("short-ca");
+        assertEquals(0, CliRun.of(CertsTool::run, "ca", "--out-dir", caDir.toString(), "--days", "2").exitCode());
+        assertFailedWithOneLine(run(new String[0], "client", "--ca-dir", caDir.toString(), "--name", "a",
+                "--out-dir", dir.resolve("out").toString(), "--store-password", "pw", "--days", "3"), 1,
+                "mq-certs client: --days 3 would outlast the CA, which expires ");
+        CliRun within = run(new String[0], "client", "--ca-dir", caDir.toString(), "--name", "a",
+                "--out-dir", dir.resolve("out").toString(), "--store-password", "pw", "--days", "1");
+        assertEquals(0, within.exitCode(), within.err());
+    }
+
+    @Test
     void anUnwritableOutputDirectoryIsOneLine() throws IOException {
         Path caDir = ca();
         Path blocker = Files.writeString(dir.resolve("a-file"), "x");
