@@ -44,6 +44,7 @@ class BoundariesTest {
         "io.metaquorum.client..",               // admin client: deadlines, backoff sleeps, gRPC channels
         "io.metaquorum.bench..",                // benchmarks
         "io.metaquorum.broker.partition.disk..", // partition directories on disk and the LogManager thread
+        "io.metaquorum.security.certs..",       // key generation and serials need SecureRandom; key and store files
     };
 
     /**
