@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.bouncycastle.openssl.PEMException;
 import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
@@ -36,6 +37,8 @@ public final class StoreLoader {
     /** The alias and password of the in-memory store a PEM key is put in; never written anywhere. */
     static final String PEM_ALIAS = "key";
     static final char[] PEM_STORE_PASSWORD = new char[0];
+    /** Ours alone, not registered for the process: the JDK's providers lack PKCS#8's AES-CBC padding name. */
+    private static final BouncyCastleProvider BOUNCY_CASTLE = new BouncyCastleProvider();
 
     private StoreLoader() {
     }
@@ -177,7 +180,7 @@ public final class StoreLoader {
                                           String password) {
         try {
             return encrypted.decryptPrivateKeyInfo(new JceOpenSSLPKCS8DecryptorProviderBuilder()
-                    .build(password.toCharArray()));
+                    .setProvider(BOUNCY_CASTLE).build(password.toCharArray()));
         } catch (PKCSException | OperatorCreationException e) {
             throw new StoreLoadException("cannot decrypt the private key in " + source.describe()
                     + " with " + SslSettings.KEY_PASSWORD + " (wrong password?)", e);
