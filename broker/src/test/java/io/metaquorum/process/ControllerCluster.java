@@ -1,5 +1,7 @@
 package io.metaquorum.process;
 
+import io.grpc.ChannelCredentials;
+import io.grpc.InsecureChannelCredentials;
 import io.grpc.StatusRuntimeException;
 import io.metaquorum.common.io.Directories;
 import io.metaquorum.metadata.tool.QuorumReport;
@@ -29,6 +31,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -64,9 +67,20 @@ final class ControllerCluster implements AutoCloseable {
     private final Set<Integer> expectedRunning = new TreeSet<>();
     private final Thread killOnExit;
     private final AtomicReference<String> lastObservation = new AtomicReference<>("nothing yet");
+    private final ChannelCredentials clientCredentials;
+
+    /**
+     * A secure cluster's TLS: the listener's name prefix ({@code SSL://}), each node's own
+     * settings (its key store), and what the test's own clients connect with.
+     */
+    record Tls(String listenerPrefix, Function<Integer, Map<String, String>> nodeSettings,
+               ChannelCredentials client) {
+        static final Tls NONE = new Tls("", id -> Map.of(), InsecureChannelCredentials.create());
+    }
 
     private ControllerCluster(String name, Path directory, String clusterId, MetaquorumScripts scripts,
-                              Map<Integer, ControllerProcess> nodes) {
+                              Map<Integer, ControllerProcess> nodes, ChannelCredentials clientCredentials) {
+        this.clientCredentials = clientCredentials;
         this.name = name;
         this.directory = directory;
         this.clusterId = clusterId;
@@ -100,8 +114,18 @@ final class ControllerCluster implements AutoCloseable {
         return start(name, settings, 0, true);
     }
 
+    /** As {@link #start(String, Map, int)}, every listener with {@code tls}. */
+    static ControllerCluster startSecure(String name, Map<String, String> settings, int brokers, Tls tls) {
+        return start(name, settings, brokers, false, tls);
+    }
+
     private static ControllerCluster start(String name, Map<String, String> settings, int brokers, boolean combined) {
-        ControllerCluster cluster = create(name, settings, brokers, combined);
+        return start(name, settings, brokers, combined, Tls.NONE);
+    }
+
+    private static ControllerCluster start(String name, Map<String, String> settings, int brokers, boolean combined,
+                                           Tls tls) {
+        ControllerCluster cluster = create(name, settings, brokers, combined, tls);
         try {
             cluster.startAll();
             return cluster;
@@ -112,7 +136,7 @@ final class ControllerCluster implements AutoCloseable {
     }
 
     private static ControllerCluster create(String name, Map<String, String> settings, int brokers,
-                                            boolean combined) {
+                                            boolean combined, Tls tls) {
         try {
             Path directory = Files.createTempDirectory("mq-process-");
             int voterPortBase = PreassignedPorts.freeBase(NODE_IDS.size());
@@ -126,24 +150,27 @@ final class ControllerCluster implements AutoCloseable {
                     .map(n -> n.nodeId() + "@" + n.configuredListener()).collect(Collectors.joining(","));
             String clusterId = ClusterIds.random();
             for (ControllerProcess node : nodes.values()) {
-                writeConfig(node, voters, settings, combined);
+                Map<String, String> nodeSettings = new LinkedHashMap<>(settings);
+                nodeSettings.putAll(tls.nodeSettings().apply(node.nodeId()));
+                writeConfig(node, voters, nodeSettings, combined, tls.listenerPrefix());
                 StorageFormatter.format(ServerConfig.load(node.configFile()), clusterId, false, line -> { });
             }
-            return new ControllerCluster(name, directory, clusterId, MetaquorumScripts.ofThisCheckout(), nodes);
+            return new ControllerCluster(name, directory, clusterId, MetaquorumScripts.ofThisCheckout(), nodes,
+                    tls.client());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private static void writeConfig(ControllerProcess node, String voters, Map<String, String> settings,
-                                    boolean combined) throws IOException {
+                                    boolean combined, String listenerPrefix) throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
         boolean controller = NODE_IDS.contains(node.nodeId());
         boolean broker = !controller || combined;
         properties.put("process.roles", controller && broker ? "controller,broker" : broker ? "broker" : "controller");
         properties.put("node.id", Integer.toString(node.nodeId()));
         properties.put("controller.quorum.voters", voters);
-        properties.put("listeners", node.configuredListener().toString());
+        properties.put("listeners", listenerPrefix + node.configuredListener());
         properties.put("metadata.log.dir", node.metadataDir().toString());
         if (broker) {
             properties.put("log.dirs", node.logDirs().toString());
@@ -236,7 +263,7 @@ final class ControllerCluster implements AutoCloseable {
     /** One node's DescribeQuorum answer; empty if it does not answer (stopped, starting, overloaded). */
     Optional<DescribeQuorumResponse> describe(int id) {
         try (DescribeQuorumClient client = new DescribeQuorumClient(node(id).address().toAddress(),
-                DESCRIBE_TIMEOUT_MS)) {
+                DESCRIBE_TIMEOUT_MS, clientCredentials)) {
             return Optional.of(client.describeMetadataQuorum());
         } catch (StatusRuntimeException e) {
             return Optional.empty();
