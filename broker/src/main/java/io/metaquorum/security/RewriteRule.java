@@ -24,7 +24,7 @@ record RewriteRule(String text, Pattern pattern, String replacement, CaseChange 
             // that can also match the empty string, like (.*), matches once more at the end, and
             // RULE:(.*)/x$1/ turns CN=a into xCN=ax.
             String escaped = AbsentGroupReferences.escape(replacement, whole.groupCount());
-            rewritten = pattern.matcher(distinguishedName).replaceFirst(escaped);
+            rewritten = pattern.matcher(distinguishedName).replaceAll(escaped);
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new PrincipalMappingException("rule `" + text + "` matches `" + distinguishedName
                     + "` but its replacement cannot be applied: " + e.getMessage(), e);
