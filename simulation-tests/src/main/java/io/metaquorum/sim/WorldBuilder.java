@@ -39,8 +39,9 @@ import java.util.Random;
  * Builds a {@link World} from {@link SimulationOptions}. Every random choice of a run flows
  * from one {@code new Random(seed)}: it draws, in a fixed order, the seeds of the streams
  * for the profiles, the network, the faults, the workload, the liveness phase, each
- * node's process and disk, and the silent faults (pauses, black holes; drawn last because
- * they came last), so adding a draw to one stream never shifts another.
+ * node's process and disk, the silent faults (pauses, black holes), the system layer (in
+ * system mode) and last the bad certificates (drawn in the order the faults came), so adding
+ * a draw to one stream never shifts another.
  */
 final class WorldBuilder {
     static final String CLUSTER_ID = "sim-cluster";
@@ -105,6 +106,9 @@ final class WorldBuilder {
             // Drawn after every raft-mode stream, so that raft-only runs are unchanged.
             system.attach(cluster, network, new Random(master.nextLong()));
         }
+        // Drawn after every other stream, so that a seed without bad certificates runs as it did before them.
+        Random certificateRandom = new Random(master.nextLong());
+        faultProfile = faultProfile.withBadCertificates(options.faults(), options.swarm(), certificateRandom);
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
@@ -114,8 +118,8 @@ final class WorldBuilder {
         if (system != null && timeline != null) {
             system.recordTimeline(timeline.system());
         }
-        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, faultProfile,
-                faultListener);
+        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, certificateRandom,
+                faultProfile, faultListener);
         faults.attach(cluster, committed);
         lifecycle.setTarget(faults);
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
