@@ -88,17 +88,7 @@ final class WorldBuilder {
                 variant.persistsVotes(), model, snapshotInterval, 5_000, logObserver, appends,
                 variant::rewriteOutbound, system);
         NodeEnvironment environment = new NodeEnvironment(scheduler, network, appends, lifecycle);
-        List<SimNode> nodes = new ArrayList<>();
-        for (int id = 1; id <= nodeCount; id++) {
-            Random nodeRandom = new Random(master.nextLong());
-            SimDisk disk = new SimDisk(id, new Random(master.nextLong()), faultProfile.disk());
-            int drift = faultProfile.schedule().driftPpmMax() == 0 ? 0
-                    : profileRandom.nextInt(2 * faultProfile.schedule().driftPpmMax() + 1)
-                    - faultProfile.schedule().driftPpmMax();
-            long skew = (long) (profileRandom.nextDouble() * faultProfile.schedule().skewMaxMs());
-            nodes.add(new SimNode(id, id <= options.voters(), setup, disk, new NodeClock(skew, drift), nodeRandom,
-                    environment));
-        }
+        List<SimNode> nodes = newNodes(options, setup, environment, faultProfile, master, profileRandom);
         Random silentRandom = new Random(master.nextLong());
         faultProfile = faultProfile.withSilentFaults(options.faults(), options.swarm(), silentRandom);
         SimCluster cluster = new SimCluster(nodes);
@@ -126,6 +116,23 @@ final class WorldBuilder {
                 workloadProfile);
         return new World(scheduler, trace, network, cluster, appends, checker, faults, workload, faultProfile,
                 workloadProfile, livenessRandom, timeline, lifecycle, timeouts, system);
+    }
+
+    /** Every node, each drawing its process's and disk's streams from {@code master} and its clock from {@code profileRandom}. */
+    private static List<SimNode> newNodes(SimulationOptions options, NodeSetup setup, NodeEnvironment environment,
+                                          FaultProfile faultProfile, Random master, Random profileRandom) {
+        List<SimNode> nodes = new ArrayList<>();
+        for (int id = 1; id <= options.voters() + options.observers(); id++) {
+            Random nodeRandom = new Random(master.nextLong());
+            SimDisk disk = new SimDisk(id, new Random(master.nextLong()), faultProfile.disk());
+            int drift = faultProfile.schedule().driftPpmMax() == 0 ? 0
+                    : profileRandom.nextInt(2 * faultProfile.schedule().driftPpmMax() + 1)
+                    - faultProfile.schedule().driftPpmMax();
+            long skew = (long) (profileRandom.nextDouble() * faultProfile.schedule().skewMaxMs());
+            nodes.add(new SimNode(id, id <= options.voters(), setup, disk, new NodeClock(skew, drift), nodeRandom,
+                    environment));
+        }
+        return nodes;
     }
 
     private static CommittedLog committedLogOf(StateMachineModel model) {
