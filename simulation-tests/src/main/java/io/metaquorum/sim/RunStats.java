@@ -8,13 +8,14 @@ package io.metaquorum.sim;
  * @param committedOffsets the committed log's length as the checkers saw it
  * @param elections        epochs that had a leader
  * @param faultsInjected   discrete faults: crashes, graceful shutdowns, leader handoffs, wipes,
- *                         clock jumps, late joins, partitions, pauses and black holes
+ *                         clock jumps, late joins, partitions, pauses, black holes and bad certificates
  * @param messageFaults    messages lost (by loss or a cut link), duplicated or delayed by a spike
  * @param diskFaults       syncs that stalled, torn batches left by crashes, and I/O errors
+ * @param badCertificates  certificates that went bad (the {@code bad-certificate} fault), of {@code faultsInjected}
  */
 public record RunStats(long messagesDelivered, long messagesLost, long unreachable, long timeouts, long appendsAccepted,
                        long appendsAcked, long committedOffsets, long crashesAndStops, long elections,
-                       long faultsInjected, long messageFaults, long diskFaults) {
+                       long faultsInjected, long messageFaults, long diskFaults, long badCertificates) {
     /** Every fault that fired, of any kind. */
     public long faultsFired() {
         return faultsInjected + messageFaults + diskFaults;

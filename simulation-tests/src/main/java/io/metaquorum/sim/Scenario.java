@@ -4,6 +4,7 @@ import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.sim.network.DeliveryObserver;
 import io.metaquorum.sim.network.LinkTable;
 import io.metaquorum.sim.network.NetworkStats;
 import io.metaquorum.sim.system.world.SystemWorld;
@@ -155,6 +156,35 @@ public final class Scenario {
         links().restore(nodeId);
     }
 
+    /**
+     * The node's TLS certificate goes bad: its open calls reset and every connection from or to
+     * it fails its handshake (UNREACHABLE, at once), while its process runs on.
+     */
+    public void breakCertificate(int nodeId) {
+        world.network().breakCertificate(nodeId);
+    }
+
+    /** The node's certificate is fixed (rotation): its connections succeed again. */
+    public void fixCertificate(int nodeId) {
+        world.network().fixCertificate(nodeId);
+    }
+
+    /** Sees every message and transport failure the network delivers from now on (a scenario has no other observer). */
+    public void observeDeliveries(DeliveryObserver observer) {
+        world.network().setDeliveryObserver(observer);
+    }
+
+    /**
+     * The end-of-run checks, without healing: the raft checker's, and in system mode the system
+     * layer's (every acknowledged write committed, the admin history linearizable).
+     */
+    public void finishChecks() {
+        world.checker().finish();
+        if (world.system() != null) {
+            world.system().finish();
+        }
+    }
+
     /** A burst of connection resets: every open call between {@code a} and {@code b} fails with UNREACHABLE. */
     public void resetConnections(int a, int b) {
         world.network().resetConnections(a, b);
@@ -205,9 +235,9 @@ public final class Scenario {
     }
 
     /**
-     * Heals the network (black holes too), resumes paused nodes, restarts every node, and
-     * requires convergence: one leader, an append accepted from now on acknowledged, every
-     * node caught up.
+     * Heals the network (black holes and bad certificates too), resumes paused nodes, restarts
+     * every node, and requires convergence: one leader, an append accepted from now on
+     * acknowledged, every node caught up.
      */
     public void healAndConverge(long boundMs) {
         links().healAll();

@@ -32,7 +32,8 @@ public record SimulationResult(SimulationOptions options, long events, String tr
                 world.appends().acceptedCount(), world.appends().ackedCount(),
                 world.checker().committed().committedEndOffset(), world.lifecycle().stops(),
                 world.checker().leaderEpochCount(), world.faults().faultsInjected(),
-                network.lost() + network.duplicated() + network.delaySpikes(), diskFaults);
+                network.lost() + network.duplicated() + network.delaySpikes(), diskFaults,
+                world.faults().badCertificates());
         Timeline timeline = world.timeline() == null ? null
                 : world.timeline().finish(options.replayCommand(), world.scheduler().nowMs());
         return new SimulationResult(options, world.scheduler().executedCount(), world.trace().hex(),

@@ -39,8 +39,9 @@ import java.util.Random;
  * Builds a {@link World} from {@link SimulationOptions}. Every random choice of a run flows
  * from one {@code new Random(seed)}: it draws, in a fixed order, the seeds of the streams
  * for the profiles, the network, the faults, the workload, the liveness phase, each
- * node's process and disk, and the silent faults (pauses, black holes; drawn last because
- * they came last), so adding a draw to one stream never shifts another.
+ * node's process and disk, the silent faults (pauses, black holes), the system layer (in
+ * system mode) and last the bad certificates (drawn in the order the faults came), so adding
+ * a draw to one stream never shifts another.
  */
 final class WorldBuilder {
     static final String CLUSTER_ID = "sim-cluster";
@@ -87,17 +88,7 @@ final class WorldBuilder {
                 variant.persistsVotes(), model, snapshotInterval, 5_000, logObserver, appends,
                 variant::rewriteOutbound, system);
         NodeEnvironment environment = new NodeEnvironment(scheduler, network, appends, lifecycle);
-        List<SimNode> nodes = new ArrayList<>();
-        for (int id = 1; id <= nodeCount; id++) {
-            Random nodeRandom = new Random(master.nextLong());
-            SimDisk disk = new SimDisk(id, new Random(master.nextLong()), faultProfile.disk());
-            int drift = faultProfile.schedule().driftPpmMax() == 0 ? 0
-                    : profileRandom.nextInt(2 * faultProfile.schedule().driftPpmMax() + 1)
-                    - faultProfile.schedule().driftPpmMax();
-            long skew = (long) (profileRandom.nextDouble() * faultProfile.schedule().skewMaxMs());
-            nodes.add(new SimNode(id, id <= options.voters(), setup, disk, new NodeClock(skew, drift), nodeRandom,
-                    environment));
-        }
+        List<SimNode> nodes = newNodes(options, setup, environment, faultProfile, master, profileRandom);
         Random silentRandom = new Random(master.nextLong());
         faultProfile = faultProfile.withSilentFaults(options.faults(), options.swarm(), silentRandom);
         SimCluster cluster = new SimCluster(nodes);
@@ -105,6 +96,9 @@ final class WorldBuilder {
             // Drawn after every raft-mode stream, so that raft-only runs are unchanged.
             system.attach(cluster, network, new Random(master.nextLong()));
         }
+        // Drawn after every other stream, so that a seed without bad certificates runs as it did before them.
+        Random certificateRandom = new Random(master.nextLong());
+        faultProfile = faultProfile.withBadCertificates(options.faults(), options.swarm(), certificateRandom);
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
@@ -114,14 +108,31 @@ final class WorldBuilder {
         if (system != null && timeline != null) {
             system.recordTimeline(timeline.system());
         }
-        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, faultProfile,
-                faultListener);
+        FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, certificateRandom,
+                faultProfile, faultListener);
         faults.attach(cluster, committed);
         lifecycle.setTarget(faults);
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
                 workloadProfile);
         return new World(scheduler, trace, network, cluster, appends, checker, faults, workload, faultProfile,
                 workloadProfile, livenessRandom, timeline, lifecycle, timeouts, system);
+    }
+
+    /** Every node, each drawing its process's and disk's streams from {@code master} and its clock from {@code profileRandom}. */
+    private static List<SimNode> newNodes(SimulationOptions options, NodeSetup setup, NodeEnvironment environment,
+                                          FaultProfile faultProfile, Random master, Random profileRandom) {
+        List<SimNode> nodes = new ArrayList<>();
+        for (int id = 1; id <= options.voters() + options.observers(); id++) {
+            Random nodeRandom = new Random(master.nextLong());
+            SimDisk disk = new SimDisk(id, new Random(master.nextLong()), faultProfile.disk());
+            int drift = faultProfile.schedule().driftPpmMax() == 0 ? 0
+                    : profileRandom.nextInt(2 * faultProfile.schedule().driftPpmMax() + 1)
+                    - faultProfile.schedule().driftPpmMax();
+            long skew = (long) (profileRandom.nextDouble() * faultProfile.schedule().skewMaxMs());
+            nodes.add(new SimNode(id, id <= options.voters(), setup, disk, new NodeClock(skew, drift), nodeRandom,
+                    environment));
+        }
+        return nodes;
     }
 
     private static CommittedLog committedLogOf(StateMachineModel model) {

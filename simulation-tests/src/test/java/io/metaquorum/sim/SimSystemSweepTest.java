@@ -24,7 +24,8 @@ import org.junit.jupiter.api.TestFactory;
  * does neither), and at least one broker's controlled shutdown must have been completed by the
  * controller (only seeds that draw the shutdown fault stop brokers gracefully); snapshots must
  * have been written and loaded, and the brokers' disks must have failed a reconcile pass (a
- * write error) and killed a broker in the middle of one (a crash point).
+ * write error) and killed a broker in the middle of one (a crash point), and at least one seed
+ * must have given a node a bad certificate (the fault is in the schedule this suite runs).
  */
 class SimSystemSweepTest {
     static final long SEEDS = 10;
@@ -39,6 +40,8 @@ class SimSystemSweepTest {
     private static long snapshotsLoaded;
     private static long reconcileFailures;
     private static long crashPointsHit;
+    private static long badCertificateSeeds;
+    private static long badCertificates;
     /** The smallest value of each floored metric over the seeds run: what the floors are set below. */
     private static final Map<String, Long> MINIMA = new TreeMap<>();
 
@@ -63,6 +66,8 @@ class SimSystemSweepTest {
             snapshotsLoaded += system.snapshotsLoaded();
             reconcileFailures += system.reconcileFailures();
             crashPointsHit += system.crashPointsHit();
+            badCertificateSeeds += result.stats().badCertificates() > 0 ? 1 : 0;
+            badCertificates += result.stats().badCertificates();
         }));
     }
 
@@ -81,13 +86,15 @@ class SimSystemSweepTest {
                 + " seeds fenced and unfenced a broker, " + shutdownsBegun + " controlled shutdowns begun, "
                 + shutdownsCompleted + " completed by the controller, " + snapshotsWritten + " snapshots written, "
                 + snapshotsLoaded + " loaded, " + reconcileFailures + " reconcile passes failed by a disk error, "
-                + crashPointsHit + " brokers killed at a crash point; per seed at least " + MINIMA);
+                + crashPointsHit + " brokers killed at a crash point, " + badCertificates + " bad certificates in "
+                + badCertificateSeeds + " seeds; per seed at least " + MINIMA);
         assertTrue(snapshotsWritten >= 1 && snapshotsLoaded >= 1, "snapshots: " + snapshotsWritten + " written, "
                 + snapshotsLoaded + " loaded");
         assertTrue(reconcileFailures >= 1 && crashPointsHit >= 1, "broker disks: " + reconcileFailures
                 + " failed passes, " + crashPointsHit + " crash points hit");
         assertTrue(shutdownsCompleted >= 1, "no broker's controlled shutdown was completed by the controller ("
                 + shutdownsBegun + " begun)");
+        assertTrue(badCertificateSeeds >= 1, "no seed gave a node a bad certificate");
         assertTrue(fencedAndUnfenced >= FENCED_AND_UNFENCED_SEEDS_MIN, fencedAndUnfenced + " of " + SEEDS
                 + " seeds fenced and unfenced a broker");
     }

@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Predicate;
 
 /**
  * The network between simulated nodes, behaving as the gRPC transport would over TCP.
@@ -25,7 +26,8 @@ import java.util.Random;
  *   <li>{@code UNREACHABLE} when the callee's process dies with the call open (connection
  *       reset) or is down when the request is sent (connection refused), provided the
  *       reset can travel back to the caller; when the link refuses the call (a firewall
- *       REJECT); or when {@link #resetConnections} breaks the connection;</li>
+ *       REJECT) or the TLS handshake fails (a bad certificate at either end,
+ *       {@link #breakCertificate}); or when {@link #resetConnections} breaks the connection;</li>
  *   <li>{@code TIMEOUT} when nothing closed it within {@code callTimeoutMs} (lost message,
  *       black hole, a callee that never answers, a paused callee).</li>
  * </ul>
@@ -134,16 +136,37 @@ public final class SimNetwork {
      * open call between them fails with {@code UNREACHABLE} at its caller. The links stay open.
      */
     public void resetConnections(int a, int b) {
+        resetCalls(call -> (call.caller == a && call.callee == b) || (call.caller == b && call.callee == a));
+    }
+
+    /** Fails every open call {@code which} selects with {@code UNREACHABLE} at its caller, in send order. */
+    private void resetCalls(Predicate<Call> which) {
         Iterator<Call> calls = openCalls.values().iterator();
         while (calls.hasNext()) {
             Call call = calls.next();
-            if ((call.caller == a && call.callee == b) || (call.caller == b && call.callee == a)) {
+            if (which.test(call)) {
                 call.state = Call.State.CLOSED;
                 calls.remove();
                 callsAtServer.remove(call.callId);
                 scheduleFailure(call, RequestFailure.Reason.UNREACHABLE, sampleDelayMs());
             }
         }
+    }
+
+    /**
+     * The certificate of {@code nodeId} goes bad (the {@code bad-certificate} fault): its open
+     * calls reset, as its channels are rebuilt with the new certificate, and from now on every
+     * call from or to it fails its TLS handshake, fast, with {@code UNREACHABLE}, as a refused
+     * connection does ({@link LinkTable#refuses}). The process itself runs on.
+     */
+    public void breakCertificate(int nodeId) {
+        links.breakCertificate(nodeId);
+        resetCalls(call -> call.caller == nodeId || call.callee == nodeId);
+    }
+
+    /** A good certificate is back on {@code nodeId} (rotation): new connections from and to it succeed. */
+    public void fixCertificate(int nodeId) {
+        links.fixCertificate(nodeId);
     }
 
     private void sendRequest(RaftRequest request) {

@@ -135,10 +135,10 @@ public final class TimelineHtml {
         svg.append(String.format(Locale.ROOT, "<rect x='%d' y='%d' width='14' height='12' fill='#e4572e'"
                 + " fill-opacity='0.3'/><text x='%d' y='%d'>partition (hover for shape)</text>"
                 + "<rect x='%d' y='%d' width='14' height='5' fill='#c0392b'/><text x='%d' y='%d'>node fault:"
-                + " crash, shutdown, wipe, io-error, resign, clock jump, pause, black-hole</text>"
+                + " crash, shutdown, wipe, io-error, resign, clock jump, pause, black-hole, bad-certificate</text>"
                 + "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#2e9d4f'/><text x='%d' y='%d'>commit</text>%n",
-                LEFT, y, LEFT + 18, y + 10, LEFT + 260, y + 4, LEFT + 278, y + 10, LEFT + 880, y, LEFT + 880, y + 12,
-                LEFT + 886, y + 10));
+                LEFT, y, LEFT + 18, y + 10, LEFT + 260, y + 4, LEFT + 278, y + 10, LEFT + 960, y, LEFT + 960, y + 12,
+                LEFT + 966, y + 10));
     }
 
     private static int rowOf(Timeline timeline, int nodeId) {

@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * Injects the seed's discrete faults ({@link FaultProfile}) and brings stopped nodes back:
  * crashes and graceful restarts (the leader is targeted with the drawn probability), leader
  * handoffs, disk wipes, clock drift and jumps, partitions (through {@link PartitionPlanner}),
- * pauses and black holes (through {@link SilentFaults}), observers joining late. {@link #heal} ends the safety phase: no new faults, links healed,
+ * pauses and black holes (through {@link SilentFaults}), bad certificates (through
+ * {@link BadCertificates}), observers joining late. {@link #heal} ends the safety phase: no new faults, links healed,
  * the network and disks reliable, every stopped node restarted except those held down.
  *
  * <p>A wiped voter rejoins only when {@link WipeRecovery} allows it, and a voter is wiped
@@ -37,12 +38,14 @@ public final class FaultInjector implements NodeLifecycleListener {
     private final SimNetwork network;
     private final Random random;
     private final Random silentRandom;
+    private final Random certificateRandom;
     private final FaultProfile profile;
     private final FaultListener listener;
     private final Set<Integer> heldDown = new TreeSet<>();
     private SimCluster cluster;
     private PartitionPlanner partitions;
     private SilentFaults silent;
+    private BadCertificates certificates;
     private boolean healed;
     private WipeRecovery wipes;
     private long lastOperatorResignMs = Long.MIN_VALUE / 2;
@@ -51,13 +54,17 @@ public final class FaultInjector implements NodeLifecycleListener {
     private long injected;
     private StopReason[] stopReasons;
 
-    /** @param silentRandom the stream of the pauses and black holes, apart so they shift no other draw */
+    /**
+     * @param silentRandom      the stream of the pauses and black holes, apart so they shift no other draw
+     * @param certificateRandom the stream of the bad certificates, apart for the same reason
+     */
     public FaultInjector(EventScheduler scheduler, SimNetwork network, Random random, Random silentRandom,
-                         FaultProfile profile, FaultListener listener) {
+                         Random certificateRandom, FaultProfile profile, FaultListener listener) {
         this.scheduler = scheduler;
         this.network = network;
         this.random = random;
         this.silentRandom = silentRandom;
+        this.certificateRandom = certificateRandom;
         this.profile = profile;
         this.listener = listener;
     }
@@ -70,6 +77,8 @@ public final class FaultInjector implements NodeLifecycleListener {
         this.partitions = new PartitionPlanner(scheduler, network.links(), simCluster, random, profile, listener);
         this.silent = new SilentFaults(scheduler, network.links(), simCluster, silentRandom, profile.schedule(),
                 listener);
+        this.certificates = new BadCertificates(scheduler, network, simCluster, certificateRandom,
+                profile.schedule(), listener);
         this.wipes = new WipeRecovery(simCluster, committedPrefix);
     }
 
@@ -100,6 +109,7 @@ public final class FaultInjector implements NodeLifecycleListener {
             partitions.start();
         }
         silent.start();
+        certificates.start();
     }
 
     /**
@@ -110,6 +120,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         healed = true;
         partitions.stop();
         silent.stop();
+        certificates.stop();
         network.setProfile(network.profile().healed());
         heldDown.clear();
         heldDown.addAll(keepDown);
@@ -151,11 +162,17 @@ public final class FaultInjector implements NodeLifecycleListener {
 
     /**
      * How many discrete faults fired so far: crashes, graceful shutdowns, leader handoffs,
-     * wipes, clock jumps, late joins, partitions (each cut) and silent faults (each pause or
-     * black hole). Faults per message or per sync are counted by the network and the disks.
+     * wipes, clock jumps, late joins, partitions (each cut), silent faults (each pause or
+     * black hole) and bad certificates. Faults per message or per sync are counted by the
+     * network and the disks.
      */
     public long faultsInjected() {
-        return injected + partitions.cutCount() + silent.injectedCount();
+        return injected + partitions.cutCount() + silent.injectedCount() + certificates.injectedCount();
+    }
+
+    /** How many certificates went bad ({@link FaultKind#BAD_CERTIFICATE}), of {@link #faultsInjected}. */
+    public long badCertificates() {
+        return certificates.injectedCount();
     }
 
     /** The voter waiting to rejoin after a wipe, if any. */

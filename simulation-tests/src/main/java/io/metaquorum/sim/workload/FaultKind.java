@@ -43,10 +43,19 @@ public enum FaultKind {
      */
     PAUSE("pause"),
     /** A node, the leader with the drawn probability, cut off silently both ways: its calls and calls to it time out. */
-    BLACK_HOLE("black-hole");
+    BLACK_HOLE("black-hole"),
+    /**
+     * A node's TLS certificate goes bad (another CA, expired, missing), the leader with the
+     * drawn probability: every connection from or to it fails its handshake, fast and visibly
+     * ({@code UNREACHABLE}, as a refused connection), while its process runs on; fixed later
+     * (rotation).
+     */
+    BAD_CERTIFICATE("bad-certificate");
 
     /** The kinds added after the others: a seed draws them last, so the earlier kinds' draws stay as they were. */
     static final EnumSet<FaultKind> SILENT = EnumSet.of(PAUSE, BLACK_HOLE);
+    /** Added after the silent ones, drawn from a stream of its own for the same reason. */
+    static final EnumSet<FaultKind> DRAWN_APART = EnumSet.of(PAUSE, BLACK_HOLE, BAD_CERTIFICATE);
 
     private final String cliName;
 

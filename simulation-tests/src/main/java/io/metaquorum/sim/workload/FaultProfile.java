@@ -21,7 +21,7 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
     public static FaultProfile draw(EnumSet<FaultKind> allowed, boolean swarm, Random random, RaftTimeouts timeouts) {
         EnumSet<FaultKind> enabled = EnumSet.noneOf(FaultKind.class);
         for (FaultKind kind : FaultKind.values()) {
-            if (!FaultKind.SILENT.contains(kind) && allowed.contains(kind) && (!swarm || random.nextBoolean())) {
+            if (!FaultKind.DRAWN_APART.contains(kind) && allowed.contains(kind) && (!swarm || random.nextBoolean())) {
                 enabled.add(kind);
             }
         }
@@ -53,7 +53,24 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
                 pause ? between(random, 2_000, 30_000) : FaultSchedule.NEVER,
                 pause ? between(random, 200, 12_000) : 0,
                 blackHole ? between(random, 2_000, 30_000) : FaultSchedule.NEVER,
-                blackHole ? between(random, 500, 15_000) : 0));
+                blackHole ? between(random, 500, 15_000) : 0, s.badCertificateMeanIntervalMs(),
+                s.badCertificateMaxMs()));
+    }
+
+    /**
+     * Adds {@link FaultKind#BAD_CERTIFICATE} to a profile, from a stream of its own drawn after
+     * every other (the system layer's included), so that a seed that leaves it out runs exactly
+     * as it did before the fault existed. Its own rate: a certificate goes bad every 2-30 s on
+     * average and stays bad for up to 0.5-15 s.
+     */
+    public FaultProfile withBadCertificates(EnumSet<FaultKind> allowed, boolean swarm, Random random) {
+        if (!allowed.contains(FaultKind.BAD_CERTIFICATE) || swarm && !random.nextBoolean()) {
+            return this;
+        }
+        EnumSet<FaultKind> on = EnumSet.copyOf(enabled);
+        on.add(FaultKind.BAD_CERTIFICATE);
+        return new FaultProfile(on, network, disk,
+                schedule.withBadCertificates(between(random, 2_000, 30_000), between(random, 500, 15_000)));
     }
 
     private static NetworkProfile drawNetwork(EnumSet<FaultKind> on, Random random, int callTimeoutMs) {
@@ -94,7 +111,7 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
                 between(random, 10, 3_000),
                 on.contains(FaultKind.CLOCK) ? between(random, 0, 50_000) : 0,
                 on.contains(FaultKind.CLOCK) ? between(random, 0, 120_000) : 0,
-                FaultSchedule.NEVER, 0, FaultSchedule.NEVER, 0);
+                FaultSchedule.NEVER, 0, FaultSchedule.NEVER, 0, FaultSchedule.NEVER, 0);
     }
 
     /** One line for humans: the faults on and their main knobs. */

@@ -20,12 +20,22 @@ package io.metaquorum.sim.workload;
  * @param pauseMaxMs              a pause lasts up to this long
  * @param blackHoleMeanIntervalMs mean time between black-holed nodes (one at a time)
  * @param blackHoleMaxMs          a node stays black-holed up to this long
+ * @param badCertificateMeanIntervalMs mean time between certificates going bad (one node at a time)
+ * @param badCertificateMaxMs     a certificate stays bad up to this long
  */
 public record FaultSchedule(long partitionHealthyMeanMs, long partitionMeanMs, long crashMeanIntervalMs,
                             long downtimeMaxMs, double leaderTargetProbability, long shutdownMeanIntervalMs,
                             long resignMeanIntervalMs, long wipeMeanIntervalMs, long clockJumpMeanIntervalMs,
                             long clockJumpMaxMs, int driftPpmMax, long skewMaxMs,
                             long pauseMeanIntervalMs, long pauseMaxMs, long blackHoleMeanIntervalMs,
-                            long blackHoleMaxMs) {
+                            long blackHoleMaxMs, long badCertificateMeanIntervalMs, long badCertificateMaxMs) {
     public static final long NEVER = Long.MAX_VALUE;
+
+    /** This schedule with the bad-certificate fault's rate and duration replaced. */
+    FaultSchedule withBadCertificates(long meanIntervalMs, long maxMs) {
+        return new FaultSchedule(partitionHealthyMeanMs, partitionMeanMs, crashMeanIntervalMs, downtimeMaxMs,
+                leaderTargetProbability, shutdownMeanIntervalMs, resignMeanIntervalMs, wipeMeanIntervalMs,
+                clockJumpMeanIntervalMs, clockJumpMaxMs, driftPpmMax, skewMaxMs, pauseMeanIntervalMs, pauseMaxMs,
+                blackHoleMeanIntervalMs, blackHoleMaxMs, meanIntervalMs, maxMs);
+    }
 }

@@ -223,6 +223,49 @@ class SimNetworkTest {
     }
 
     /** A node that records what reaches it. */
+    @Test
+    void aBadCertificateRefusesCallsFromAndToTheNodeFastUntilFixed() {
+        network(lan()).breakCertificate(2);
+        network.send(request(1, 2, 20));
+        network.send(request(2, 3, 21));
+        network.send(request(1, 3, 22));
+        deliver();
+        assertEquals(RequestFailure.Reason.UNREACHABLE, nodes[1].failure(0).reason(), "a call to it is refused");
+        assertTrue(nodes[1].receivedAtMs.get(0) < 100, "refused at once, not at the deadline");
+        assertEquals(1, nodes[2].received.size(), "nothing reaches it but its own call's refusal");
+        assertEquals(RequestFailure.Reason.UNREACHABLE, nodes[2].failure(0).reason(), "a call from it is refused");
+        assertEquals(1, ((RaftRequest) nodes[3].received.get(0)).sourceId(), "other nodes talk on");
+        network.fixCertificate(2);
+        network.send(request(1, 2, 23));
+        deliver();
+        assertEquals(2, nodes[2].received.size());
+        assertEquals(1, ((RaftRequest) nodes[2].received.get(1)).sourceId(), "fixed, calls to it arrive again");
+    }
+
+    @Test
+    void aCertificateGoingBadResetsTheNodesOpenCallsAndDropsWhatIsInFlight() {
+        network(lan()).send(request(1, 2, 24));
+        deliver();
+        network.send(response((RaftRequest) nodes[2].received.get(0)));
+        network.send(request(3, 2, 25));
+        network.breakCertificate(2);
+        drain();
+        assertEquals(1, nodes[1].received.size());
+        assertEquals(RequestFailure.Reason.UNREACHABLE, nodes[1].failure(0).reason(), "the answer in flight is lost");
+        assertEquals(RequestFailure.Reason.UNREACHABLE, nodes[3].failure(0).reason());
+        assertEquals(1, nodes[2].received.size(), "the request in flight never arrives");
+        assertEquals(0, network.openCallCount());
+    }
+
+    @Test
+    void behindABlackHoleABadCertificateTimesOutLikeAnyCall() {
+        network(lan()).links().cutBoth(1, 2);
+        network.breakCertificate(2);
+        network.send(request(1, 2, 26));
+        drain();
+        assertEquals(RequestFailure.Reason.TIMEOUT, nodes[1].failure(0).reason(), "no handshake gets to fail");
+    }
+
     private final class FakeNode implements NetworkEndpoint {
         final List<RaftMessage> received = new ArrayList<>();
         final List<Long> receivedAtMs = new ArrayList<>();

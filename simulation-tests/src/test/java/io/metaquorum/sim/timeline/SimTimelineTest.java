@@ -54,6 +54,24 @@ class SimTimelineTest {
                 "no scripts or external resources");
     }
 
+    /** Every certificate that went bad is drawn as a band under its node's row, from breaking to fixing. */
+    @Test
+    void eachBadCertificateIsABandUnderItsNode() {
+        SimulationOptions options = new SimulationOptions(2, 20_000, EnumSet.of(FaultKind.BAD_CERTIFICATE), false, 3,
+                2, BrokenVariant.NONE, true);
+        SimulationResult result = Simulation.run(options);
+        assertTrue(result.passed(), result::describe);
+        List<Timeline.Band> bands = result.timeline().bands().stream()
+                .filter(band -> band.label().equals("bad-certificate")).toList();
+        assertTrue(result.stats().badCertificates() > 0, "the fault fired");
+        assertEquals(result.stats().badCertificates(), bands.size(), "one band per bad certificate");
+        for (Timeline.Band band : bands) {
+            assertTrue(band.nodeId() >= 1 && band.startMs() < band.endMs(), band.toString());
+        }
+        assertTrue(TimelineHtml.render(result.timeline(), result.timelineHeader())
+                .contains("<title>bad-certificate, "));
+    }
+
     @Test
     void aSystemRunHasARowPerBrokerAndAMarkPerAdminCall() {
         SimulationOptions options = SimulationOptions.systemDefaults(1).withEvents(8_000).withTimeline(true);

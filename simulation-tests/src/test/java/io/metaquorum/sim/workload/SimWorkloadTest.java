@@ -63,8 +63,15 @@ class SimWorkloadTest {
     void aSwarmProfileKeepsSomeFaultsAndAnExplicitListKeepsThemAll() {
         EnumSet<FaultKind> all = EnumSet.allOf(FaultKind.class);
         FaultProfile exact = FaultProfile.draw(all, false, new Random(1), RaftTimeouts.DEFAULTS);
-        assertEquals(EnumSet.complementOf(FaultKind.SILENT), exact.enabled(), "the silent faults are drawn apart");
-        assertEquals(all, exact.withSilentFaults(all, false, new Random(2)).enabled());
+        assertEquals(EnumSet.complementOf(FaultKind.DRAWN_APART), exact.enabled(),
+                "the silent faults and bad certificates are drawn apart");
+        FaultProfile silent = exact.withSilentFaults(all, false, new Random(2));
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.BAD_CERTIFICATE)), silent.enabled());
+        assertEquals(FaultSchedule.NEVER, silent.schedule().badCertificateMeanIntervalMs());
+        FaultProfile withCertificates = silent.withBadCertificates(all, false, new Random(3));
+        assertEquals(all, withCertificates.enabled());
+        assertNotEquals(FaultSchedule.NEVER, withCertificates.schedule().badCertificateMeanIntervalMs());
+        assertEquals(silent.schedule().pauseMaxMs(), withCertificates.schedule().pauseMaxMs(), "nothing else redrawn");
         int differentMixes = 0;
         EnumSet<FaultKind> previous = null;
         for (int seed = 0; seed < 20; seed++) {

@@ -19,7 +19,11 @@ import java.util.function.Consumer;
  * a lost request or answer, or a callee that dies holding it, leaves the caller to its own
  * deadline, as does a request reaching a paused process (simpler than holding it in the
  * socket buffers as raft messages are). Client calls come from outside the cluster
- * ({@link #CLIENT}): no link cuts them.
+ * ({@link #CLIENT}): no link cuts them, but their TLS handshake with a node whose certificate
+ * is bad fails as any other does ({@link io.metaquorum.sim.network.LinkTable#handshakeFails}):
+ * refused after a round trip, like every call from or to that node. A call in flight when a
+ * certificate goes bad is dropped (its caller's deadline ends it): this layer keeps no open
+ * calls to reset.
  */
 public final class SystemRpc {
     /** The caller id of an admin client, a machine outside the cluster. */
@@ -37,6 +41,7 @@ public final class SystemRpc {
     private final Random random;
     private long sent;
     private long answered;
+    private long refused;
 
     public SystemRpc(EventScheduler scheduler, SimNetwork network, SimCluster cluster, Random random) {
         this.scheduler = scheduler;
@@ -53,6 +58,11 @@ public final class SystemRpc {
         return answered;
     }
 
+    /** Calls refused at their caller: callee down, link refused, or a failed TLS handshake. */
+    public long refusedCount() {
+        return refused;
+    }
+
     /**
      * Sends a request from {@code from} to node {@code to}; {@code callerAlive} tells whether
      * the caller (its process incarnation) is still there to hear the answer.
@@ -64,6 +74,7 @@ public final class SystemRpc {
         if (callee == null || !callee.isRunning() || refuses(from, to)) {
             scheduler.scheduleAfter(delayMs() + delayMs(), EventKind.DELIVER, from, () -> {
                 if (callerAlive.getAsBoolean()) {
+                    refused++;
                     onRefused.run();
                 }
             });
@@ -95,11 +106,14 @@ public final class SystemRpc {
     }
 
     private boolean refuses(int from, int to) {
-        return from != CLIENT && network.links().refuses(from, to);
+        return from == CLIENT ? network.links().handshakeFails(from, to) : network.links().refuses(from, to);
     }
 
     private boolean canSend(int from, int to) {
-        return from == CLIENT || to == CLIENT || network.links().canSend(from, to);
+        if (from == CLIENT || to == CLIENT) {
+            return !network.links().handshakeFails(from, to);
+        }
+        return network.links().canSend(from, to);
     }
 
     private boolean lost() {
