@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import javax.net.ssl.SSLException;
 
 /**
  * {@link AdminTransport} over gRPC: one channel per node, opened on first use and kept until
@@ -141,9 +142,26 @@ public final class GrpcAdminTransport implements AdminTransport {
                     + (status.getCause() == null || status.getCause().getMessage() == null ? ""
                             : " (" + status.getCause().getMessage() + ")");
             String hint = status.getCode() == Status.Code.UNIMPLEMENTED ? " (this node serves no admin API)" : "";
+            SSLException handshake = handshakeFailure(e);
+            if (handshake != null) {
+                // Another node has the same certificates to refuse: retrying would only wait out the deadline.
+                throw new TransportFailure(ErrorClass.AUTHORIZATION, ErrorCode.NETWORK_EXCEPTION, "TLS handshake with "
+                        + node + " failed: " + handshake.getMessage() + " (check the key store, the trust store and"
+                        + " security.protocol of --command-config)", e);
+            }
             throw new TransportFailure(classify(status.getCode()), reportedCode(status.getCode()),
                     "gRPC " + status.getCode() + description + hint, e);
         }
+    }
+
+    /** The TLS failure behind a call's failure, if that is what it was. */
+    static SSLException handshakeFailure(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SSLException ssl) {
+                return ssl;
+            }
+        }
+        return null;
     }
 
     private synchronized ManagedChannel channel(HostPort node) {
