@@ -1,0 +1,43 @@
+package io.metaquorum.raft.transport.grpc.logging;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import org.slf4j.Logger;
+
+/**
+ * The WARN line for a refused connection: the peer and the reason, at most one line per
+ * reason per {@link LineRateLimiter#INTERVAL_MS}, the next one saying how many were left
+ * out. Quiet once the server is closing, when it cuts half-open connections itself.
+ * Thread-safe: every connection's event loop calls it.
+ */
+public final class RefusedConnectionLog {
+    private final Logger log;
+    private final String logPrefix;
+    private final LineRateLimiter limiter;
+    private volatile boolean serverClosing;
+
+    public RefusedConnectionLog(Logger log, String logPrefix, LineRateLimiter limiter) {
+        this.log = log;
+        this.logPrefix = logPrefix;
+        this.limiter = limiter;
+    }
+
+    void onRefused(SocketAddress peer, Refusal refusal) {
+        if (serverClosing) {
+            return;
+        }
+        limiter.maybeAdmit(refusal.reason()).ifPresent(admitted -> log.warn("{}refused a connection from {}: {}{}",
+                logPrefix, hostAndPort(peer), refusal.text(), admitted.suffix()));
+    }
+
+    void onServerClosing() {
+        serverClosing = true;
+    }
+
+    static String hostAndPort(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            return inet.getAddress().getHostAddress() + ":" + inet.getPort();
+        }
+        return String.valueOf(address);
+    }
+}
