@@ -105,7 +105,6 @@ public final class RaftGrpcServer {
      * closes the connections, and last the server's event loops.
      */
     public void close(Runnable failInFlight) {
-        refusedConnections.onServerClosing();
         server.shutdown();
         failInFlight.run();
         try {

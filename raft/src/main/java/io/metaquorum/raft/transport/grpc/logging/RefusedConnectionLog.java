@@ -7,14 +7,16 @@ import org.slf4j.Logger;
 /**
  * The WARN line for a refused connection: the peer and the reason, at most one line per
  * reason per {@link LineRateLimiter#INTERVAL_MS}, the next one saying how many were left
- * out. Quiet once the server is closing, when it cuts half-open connections itself.
- * Thread-safe: every connection's event loop calls it.
+ * out. Thread-safe: every connection's event loop calls it.
+ *
+ * <p>It stays on while the server closes: a connection cut then in the middle of its
+ * handshake is reported like any other, which is rare and true, and it lets a test close the
+ * server and then read a complete log.
  */
 public final class RefusedConnectionLog {
     private final Logger log;
     private final String logPrefix;
     private final LineRateLimiter limiter;
-    private volatile boolean serverClosing;
 
     public RefusedConnectionLog(Logger log, String logPrefix, LineRateLimiter limiter) {
         this.log = log;
@@ -23,15 +25,8 @@ public final class RefusedConnectionLog {
     }
 
     void onRefused(SocketAddress peer, Refusal refusal) {
-        if (serverClosing) {
-            return;
-        }
         limiter.maybeAdmit(refusal.reason()).ifPresent(admitted -> log.warn("{}refused a connection from {}: {}{}",
                 logPrefix, hostAndPort(peer), refusal.text(), admitted.suffix()));
-    }
-
-    void onServerClosing() {
-        serverClosing = true;
     }
 
     static String hostAndPort(SocketAddress address) {

@@ -88,12 +88,10 @@ public final class RefusedConnectionWatch implements AutoCloseable {
         return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), io);
     }
 
-    /** From now on connections cut by the server's own shutdown are not reported. */
-    public void onServerClosing() {
-        refusedLog.onServerClosing();
-    }
-
-    /** Shuts the event loops down; call after the server has terminated. */
+    /**
+     * Shuts the event loops down; call after the server has terminated. They run their
+     * pending tasks first, so every closed connection has been reported when this returns.
+     */
     @Override
     public void close() {
         boss.shutdownGracefully(0, EVENT_LOOP_SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS);
