@@ -46,7 +46,9 @@ final class ConnectionEndWatcher extends ChannelInboundHandlerAdapter {
             return;
         }
         if (firstBytes == null || firstBytes.length == 0) {
-            // A port probe or a health check that connects and leaves: not a refusal.
+            // A port probe or a health check that connects and leaves: not a refusal. Also a TLS
+            // client on a plaintext port that aborted (reset) on the server's first bytes
+            // before its ClientHello was read; its retries are usually read and reported.
             LOG.debug("connection from {} closed before it sent anything", addresses.remote());
             return;
         }
