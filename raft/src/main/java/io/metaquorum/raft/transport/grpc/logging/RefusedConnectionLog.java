@@ -1,5 +1,6 @@
 package io.metaquorum.raft.transport.grpc.logging;
 
+import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import org.slf4j.Logger;
@@ -29,7 +30,11 @@ public final class RefusedConnectionLog {
                 logPrefix, hostAndPort(peer), refusal.text(), admitted.suffix()));
     }
 
+    /** {@code 10.0.0.7:51946}, {@code [0:0:0:0:0:0:0:1]:51946}: an IPv6 host in brackets, so the port stands apart. */
     static String hostAndPort(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() instanceof Inet6Address v6) {
+            return "[" + v6.getHostAddress() + "]:" + inet.getPort();
+        }
         if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
             return inet.getAddress().getHostAddress() + ":" + inet.getPort();
         }
