@@ -3,6 +3,8 @@ package io.metaquorum.raft.transport.grpc;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.metaquorum.raft.transport.grpc.logging.GrpcJavaLoggingBridge;
+import io.metaquorum.raft.transport.grpc.logging.RefusedConnectionWatch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -19,6 +21,11 @@ import org.slf4j.LoggerFactory;
  * refused by gRPC with RESOURCE_EXHAUSTED and the connection stays usable. Keepalive pings
  * from peers are permitted at the interval the transport's channels use, idle connections
  * included; otherwise the server would answer a peer's pings with GOAWAY.
+ *
+ * <p>Logging: a connection refused before it became a gRPC connection (garbage, HTTP/1, a
+ * TLS mismatch or a failed handshake) is one rate-limited WARN line naming the peer and the
+ * reason ({@link RefusedConnectionWatch}), and what gRPC logs through java.util.logging goes
+ * to slf4j one line per record, rate-limited, without stack traces ({@link GrpcJavaLoggingBridge}).
  *
  * <p>Closing is prompt: in-flight calls (parked Fetch long polls) end at once and their
  * connections are closed, so callers see UNAVAILABLE rather than waiting for a timeout.
@@ -37,10 +44,12 @@ public final class RaftGrpcServer {
     private static final long TERMINATION_WAIT_MS = 5_000;
 
     private final Server server;
+    private final RefusedConnectionWatch refusedConnections;
     private final String logPrefix;
 
-    private RaftGrpcServer(Server server, String logPrefix) {
+    private RaftGrpcServer(Server server, RefusedConnectionWatch refusedConnections, String logPrefix) {
         this.server = server;
+        this.refusedConnections = refusedConnections;
         this.logPrefix = logPrefix;
     }
 
@@ -54,7 +63,11 @@ public final class RaftGrpcServer {
             throw new IllegalArgumentException("a server needs at least one listen address");
         }
         DEFRAME_FAILURES.setLevel(java.util.logging.Level.SEVERE);
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(listeners.get(0), settings.security().server());
+        GrpcJavaLoggingBridge.installOnce();
+        RefusedConnectionWatch refusedConnections =
+                RefusedConnectionWatch.forNode(localId, !settings.security().isPlaintext());
+        NettyServerBuilder builder = refusedConnections.applyTo(
+                NettyServerBuilder.forAddress(listeners.get(0), settings.security().server()));
         for (InetSocketAddress listener : listeners.subList(1, listeners.size())) {
             builder.addListenAddress(listener);
         }
@@ -74,10 +87,11 @@ public final class RaftGrpcServer {
             server.start();
         } catch (IOException e) {
             server.shutdownNow();
+            refusedConnections.close();
             throw new UncheckedIOException("node " + localId + " cannot listen on " + listeners, e);
         }
         LOG.info("{}serving Raft on {} ({})", logPrefix, server.getListenSockets(), settings.security().protocol());
-        return new RaftGrpcServer(server, logPrefix);
+        return new RaftGrpcServer(server, refusedConnections, logPrefix);
     }
 
     /** The addresses actually bound, in listener order (the real port where 0 was asked). */
@@ -89,7 +103,7 @@ public final class RaftGrpcServer {
      * Stops taking calls (new ones are refused with UNAVAILABLE), runs {@code failInFlight}
      * so the services can fail their parked calls with a status of their choice, waits up to
      * {@value #DRAIN_WAIT_MS} ms for the calls to end, then cancels whatever is left and
-     * closes the connections.
+     * closes the connections, and last the server's event loops.
      */
     public void close(Runnable failInFlight) {
         server.shutdown();
@@ -106,5 +120,6 @@ public final class RaftGrpcServer {
             server.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        refusedConnections.close();
     }
 }
