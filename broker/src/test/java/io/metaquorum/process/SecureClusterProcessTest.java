@@ -212,6 +212,8 @@ class SecureClusterProcessTest {
                 OutputStream out = socket.getOutputStream();
                 out.write(bytes);
                 out.flush();
+                // End of input: a node waiting for the rest of what looks like a record sees there is none.
+                socket.shutdownOutput();
                 InputStream in = socket.getInputStream();
                 while (in.read() >= 0) {
                     // until the node closes the connection

@@ -42,6 +42,8 @@ public final class RaftGrpcServer {
     private static final java.util.logging.Logger DEFRAME_FAILURES =
             java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerStream");
     private static final long TERMINATION_WAIT_MS = 5_000;
+    /** Time for a new connection's TLS and HTTP/2 handshakes, far above a healthy one's few milliseconds. */
+    static final long HANDSHAKE_TIMEOUT_MS = 10_000;
 
     private final Server server;
     private final RefusedConnectionWatch refusedConnections;
@@ -78,7 +80,9 @@ public final class RaftGrpcServer {
                 .directExecutor()
                 .flowControlWindow(settings.messageBytesMax())
                 .permitKeepAliveTime(Math.max(1, settings.keepAliveTimeMs() / 2), TimeUnit.MILLISECONDS)
-                .permitKeepAliveWithoutCalls(true);
+                .permitKeepAliveWithoutCalls(true)
+                // gRPC's default is 120 s: a peer that sends half a TLS record would hold a connection that long.
+                .handshakeTimeout(HANDSHAKE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         services.forEach(builder::addService);
         builder.intercept(settings.security().identity());
         Server server = builder.build();

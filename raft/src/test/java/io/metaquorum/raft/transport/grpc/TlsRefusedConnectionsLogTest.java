@@ -52,7 +52,8 @@ class TlsRefusedConnectionsLogTest {
     private static GrpcConnectionSettings tlsServer() throws GeneralSecurityException {
         ServerCredentials server = TlsServerCredentials.newBuilder().keyManager(serverIdentity.keyManagers())
                 .trustManager(ca.asTrustAnchor()).clientAuth(TlsServerCredentials.ClientAuth.REQUIRE).build();
-        return GrpcConnectionSettings.DEFAULTS.withSecurity(new TransportSecurity("SSL", server, clientWith(trustedClient)));
+        return GrpcConnectionSettings.DEFAULTS.withSecurity(new TransportSecurity("SSL", server,
+                clientWith(trustedClient), TransportSecurity.PLAINTEXT.identity()));
     }
 
     /** A TLS client that trusts the test CA and presents {@code identity}'s certificate (none if null). */
@@ -67,7 +68,8 @@ class TlsRefusedConnectionsLogTest {
     private static GrpcConnectionSettings tlsClient(Identity identity) throws GeneralSecurityException {
         ChannelCredentials channel = clientWith(identity);
         return GrpcConnectionSettings.DEFAULTS.withSecurity(
-                new TransportSecurity("SSL", TransportSecurity.PLAINTEXT.server(), channel));
+                new TransportSecurity("SSL", TransportSecurity.PLAINTEXT.server(), channel,
+                        TransportSecurity.PLAINTEXT.identity()));
     }
 
     /**
