@@ -116,6 +116,35 @@ class QuickstartProcessTest {
                 stopped.out());
     }
 
+    @Test
+    void secureStartsTheSameClusterWithTlsEverywhereAndWritesTheAdminsClientConfig() throws Exception {
+        environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
+                Integer.toString(PreassignedPorts.freeBase(NODES)));
+        ToolRun started = quickstart("start-secure", "--secure");
+        assertEquals(0, started.exitCode(), started.out() + started.err());
+        assertTrue(started.out().contains("Created topic demo."), started.out());
+        Path clientConfig = work.resolve("data").resolve("client.properties");
+        assertTrue(started.out().contains("--command-config " + clientConfig), started.out());
+        String properties = Files.readString(work.resolve("data").resolve("node-1").resolve("server.properties"));
+        assertTrue(properties.contains("listeners=SSL://127.0.0.1:" + port(1)) && properties.contains(
+                "ssl.client.auth=required"), properties);
+        ToolRun withCertificate = topics(4, "--command-config", clientConfig.toString(), "--describe", "--topic",
+                "demo");
+        assertEquals(0, withCertificate.exitCode(), withCertificate.err());
+        assertTrue(withCertificate.out().contains("Topic: demo\t"), withCertificate.out());
+        ToolRun status = quickstart("status-secure", "status");
+        assertEquals(0, status.exitCode(), status.err());
+        assertTrue(status.out().contains("node 6 (broker): running, pid ") && status.out().contains("LeaderId:"),
+                "status finds the client config by itself: " + status.out());
+        ToolRun plaintext = quickstart("start-again", "start");
+        assertEquals(0, plaintext.exitCode(), plaintext.err());
+        assertTrue(plaintext.out().contains("already running"), "the data dir stays secure: " + plaintext.out());
+        ToolRun stopped = quickstart("stop-secure", "stop");
+        assertEquals(0, stopped.exitCode(), stopped.err());
+        assertTrue(stopped.out().contains("stopped node 6") && stopped.out().contains("stopped node 1"),
+                stopped.out());
+    }
+
     /** mq-metadata on the data dirs of running nodes (read-only: they go on serving). */
     private void inspectRunningNodesDataDirs(Map<String, String> topics) {
         String controllerDir = work.resolve("data").resolve("node-1").resolve("metadata").toString();

@@ -43,12 +43,21 @@ public final class GrpcAdminTransport implements AdminTransport {
     private static final int RESPONSE_BYTES_MAX = 64 << 20;
     private static final long CLOSE_WAIT_MS = 2_000;
 
+    /** What gRPC says when the server closed a connection before HTTP/2 began, as a TLS port does to plaintext. */
+    private static final String CLOSED_UNANSWERED = "Network closed for unknown reason";
+
     private final Function<HostPort, ManagedChannel> channelFactory;
+    private final boolean plaintext;
     private final Map<HostPort, ManagedChannel> channels = new LinkedHashMap<>();
 
     /** {@code channelFactory}: how a channel to a node is built (plaintext Netty in production). */
     public GrpcAdminTransport(Function<HostPort, ManagedChannel> channelFactory) {
+        this(channelFactory, true);
+    }
+
+    private GrpcAdminTransport(Function<HostPort, ManagedChannel> channelFactory, boolean plaintext) {
         this.channelFactory = channelFactory;
+        this.plaintext = plaintext;
     }
 
     public static GrpcAdminTransport plaintext() {
@@ -60,7 +69,7 @@ public final class GrpcAdminTransport implements AdminTransport {
         return new GrpcAdminTransport(node -> NettyChannelBuilder.forAddress(node.host(), node.port(), credentials)
                 .disableRetry()
                 .maxInboundMessageSize(RESPONSE_BYTES_MAX)
-                .build());
+                .build(), credentials instanceof InsecureChannelCredentials);
     }
 
     /**
@@ -141,7 +150,10 @@ public final class GrpcAdminTransport implements AdminTransport {
             String description = (status.getDescription() == null ? "" : ": " + status.getDescription())
                     + (status.getCause() == null || status.getCause().getMessage() == null ? ""
                             : " (" + status.getCause().getMessage() + ")");
-            String hint = status.getCode() == Status.Code.UNIMPLEMENTED ? " (this node serves no admin API)" : "";
+            String hint = status.getCode() == Status.Code.UNIMPLEMENTED ? " (this node serves no admin API)"
+                    : plaintext && CLOSED_UNANSWERED.equals(status.getDescription())
+                    ? " (a TLS listener closes plaintext connections so: does the cluster need --command-config"
+                            + " with security.protocol=SSL?)" : "";
             SSLException handshake = handshakeFailure(e);
             if (handshake != null) {
                 // Another node has the same certificates to refuse: retrying would only wait out the deadline.

@@ -94,7 +94,11 @@ public final class RefusalClassifier {
                 "FATAL ALERT: CERTIFICATE_UNKNOWN", "FATAL ALERT: UNKNOWN_CA", "FATAL ALERT: BAD_CERTIFICATE"))) {
             return new Refusal(RefusalReason.SERVER_CERTIFICATE_REFUSED);
         }
-        if (any(cause, RefusalClassifier::isConnectionLoss) || any(cause, mentions("CLOSED WHILE", "CONNECTION CLOSED"))) {
+        // A client that abandons its handshake (its call's deadline passed while a cold node was still
+        // answering) sends a plaintext alert the JDK engine, already on the handshake keys, cannot
+        // decrypt: a 2-byte "cipher fragment".
+        if (any(cause, RefusalClassifier::isConnectionLoss) || any(cause, mentions("CLOSED WHILE", "CONNECTION CLOSED",
+                "INSUFFICIENT BUFFER REMAINING FOR AEAD CIPHER FRAGMENT"))) {
             return new Refusal(RefusalReason.CLOSED_DURING_TLS_HANDSHAKE, detail);
         }
         return new Refusal(RefusalReason.TLS_HANDSHAKE_FAILED, detail);

@@ -90,6 +90,11 @@ class RefusalClassifierTest {
         assertEquals(RefusalReason.CLOSED_DURING_TLS_HANDSHAKE, RefusalClassifier.onTlsFailure(
                 new SSLHandshakeException("Connection closed while SSL/TLS handshake was in progress"),
                 CLIENT_HELLO).reason());
+        // What a node logged when a tool's DescribeQuorum gave up on it mid-handshake during a start.
+        assertEquals(RefusalReason.CLOSED_DURING_TLS_HANDSHAKE, RefusalClassifier.onTlsFailure(
+                new javax.net.ssl.SSLException("bad record", new javax.crypto.BadPaddingException(
+                        "Insufficient buffer remaining for AEAD cipher fragment (2). Needs to be more than tag size (16)")),
+                CLIENT_HELLO).reason());
     }
 
     @Test
