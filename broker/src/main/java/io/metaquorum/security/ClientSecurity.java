@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * A client tool's connection security from a Kafka client properties file (a tool's
@@ -20,7 +21,7 @@ import java.util.Properties;
  */
 public final class ClientSecurity {
     public static final String SECURITY_PROTOCOL = "security.protocol";
-    private static final java.util.Set<String> SSL_KEYS = java.util.Set.of(SslSettings.KEYSTORE_TYPE,
+    private static final Set<String> SSL_KEYS = Set.of(SslSettings.KEYSTORE_TYPE,
             SslSettings.KEYSTORE_LOCATION, SslSettings.KEYSTORE_PASSWORD, SslSettings.KEYSTORE_CERTIFICATE_CHAIN,
             SslSettings.KEYSTORE_KEY, SslSettings.KEY_PASSWORD, SslSettings.TRUSTSTORE_TYPE,
             SslSettings.TRUSTSTORE_LOCATION, SslSettings.TRUSTSTORE_PASSWORD, SslSettings.TRUSTSTORE_CERTIFICATES,

@@ -61,8 +61,7 @@ public final class IdentityInterceptor implements ServerInterceptor {
             call.close(Status.UNAUTHENTICATED.withDescription(e.getMessage()), new Metadata());
             return new ServerCall.Listener<>() { };
         }
-        Caller connection = new Caller(principal, host);
-        Caller caller = connection;
+        Caller caller = new Caller(principal, host);
         Caller forwarded = ForwardedIdentity.read(headers);
         if (forwarded != null) {
             if (!nodePrincipals.isEmpty() && !nodePrincipals.contains(principal)) {
@@ -73,7 +72,7 @@ public final class IdentityInterceptor implements ServerInterceptor {
                 call.close(Status.PERMISSION_DENIED.withDescription(reason), new Metadata());
                 return new ServerCall.Listener<>() { };
             }
-            caller = forwarded;
+            caller = forwarded.via(principal);
         }
         return Contexts.interceptCall(Context.current().withValue(CALLER, caller), call, headers, next);
     }

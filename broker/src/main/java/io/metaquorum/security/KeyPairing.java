@@ -19,14 +19,18 @@ final class KeyPairing {
     }
 
     static boolean matches(PrivateKey key, X509Certificate certificate) {
+        if (!key.getAlgorithm().equals(certificate.getPublicKey().getAlgorithm())) {
+            return false;
+        }
         String algorithm = switch (key.getAlgorithm()) {
             case "EC" -> "SHA256withECDSA";
             case "RSA" -> "SHA256withRSA";
             case "Ed25519", "EdDSA" -> "Ed25519";
             default -> null;
         };
-        if (algorithm == null || !key.getAlgorithm().equals(certificate.getPublicKey().getAlgorithm())) {
-            return algorithm == null;
+        if (algorithm == null) {
+            // A key type this check cannot sign with: the first handshake will tell.
+            return true;
         }
         try {
             Signature signer = Signature.getInstance(algorithm);

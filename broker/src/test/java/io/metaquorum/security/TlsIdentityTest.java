@@ -176,7 +176,7 @@ class TlsIdentityTest {
                 ClientAuthMode.REQUIRED, "DEFAULT", Set.of(Principal.parse("User:CN=node-4")));
         Metadata forwarded = new Metadata();
         ForwardedIdentity.write(new Caller(Principal.parse("User:CN=admin"), "10.1.2.3"), forwarded);
-        assertEquals("User:CN=admin from 10.1.2.3",
+        assertEquals("User:CN=admin from 10.1.2.3 via User:CN=node-4",
                 callWith(server, client(pki.nodeKeyStore("node-4"), trustStore), forwarded));
         assertEquals(Status.Code.PERMISSION_DENIED, refusal(() -> callWith(server,
                 client(pki.clientKeyStore("alice"), trustStore), forwarded)), "alice may not speak for admin");
