@@ -49,7 +49,7 @@ public final class BrokersCommand implements Callable<Integer> {
         try {
             List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
             DescribeClusterResponse cluster;
-            try (AdminClient client = AdminClient.connect(bootstrap, commandConfig.credentials())) {
+            try (AdminClient client = AdminClient.connect(bootstrap, commandConfig.security())) {
                 cluster = client.describeCluster(TIMEOUT_MS);
             }
             List<DescribedBroker> brokers = new ArrayList<>(cluster.getBrokersList());

@@ -1,10 +1,9 @@
 package io.metaquorum.cli;
 
-import io.grpc.ChannelCredentials;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.security.ClientSecurity;
+import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.security.SslConfigError;
-import io.metaquorum.security.StoreLoadException;
+import io.metaquorum.security.grpc.StoreLoadException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -19,9 +18,9 @@ public final class CommandConfigOption {
     Path file;
 
     /** The credentials to connect with; a file that cannot be used is an {@link AdminError} naming it. */
-    public ChannelCredentials credentials() {
+    public ClientSecurity security() {
         if (file == null) {
-            return ClientSecurity.plaintext();
+            return ClientSecurity.PLAINTEXT;
         }
         try {
             return ClientSecurity.load(file);

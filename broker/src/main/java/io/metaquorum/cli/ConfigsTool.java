@@ -77,7 +77,7 @@ public final class ConfigsTool implements Callable<Integer> {
     /** The given connector, or a gRPC client with the {@code --command-config} credentials. */
     private AdminClient connect(List<HostPort> bootstrap) {
         return connector != null ? connector.apply(bootstrap)
-                : AdminClient.connect(bootstrap, commandConfig.credentials());
+                : AdminClient.connect(bootstrap, commandConfig.security());
     }
 
     public static void main(String[] args) {

@@ -13,7 +13,7 @@ import io.metaquorum.protocol.SnapshotId;
 import io.metaquorum.raft.snapshot.SnapshotCodec;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
-import io.grpc.ChannelCredentials;
+import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.net.HostPort;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
@@ -35,9 +35,9 @@ final class LiveImages {
     }
 
     /** The committed image at {@code atOffset} (null: at the high watermark). */
-    static MetadataImage fetch(List<HostPort> controllers, Long atOffset, ChannelCredentials credentials) {
+    static MetadataImage fetch(List<HostPort> controllers, Long atOffset, ClientSecurity security) {
         QuorumLeaderLookup.LeaderAnswer leader = QuorumLeaderLookup.findLeader(controllers,
-                QuorumCommand.REQUEST_TIMEOUT_MS, credentials);
+                QuorumCommand.REQUEST_TIMEOUT_MS, security);
         DescribeQuorumPartitionResponse quorum = leader.response().getTopics(0).getPartitions(0);
         String clusterId = leader.response().getClusterId();
         int epoch = quorum.getLeaderEpoch();
@@ -49,7 +49,7 @@ final class LiveImages {
         long lastOffset = atOffset != null ? atOffset : highWatermark - 1;
         MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
         try (CommittedLogClient client = new CommittedLogClient(leader.address().toAddress(), REQUEST_TIMEOUT_MS,
-                credentials)) {
+                security.credentials())) {
             long offset = 0;
             int lastEpoch = 0;
             for (int fetches = 0; offset <= lastOffset && fetches < FETCHES_MAX; fetches++) {

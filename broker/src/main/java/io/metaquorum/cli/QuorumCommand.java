@@ -44,7 +44,7 @@ final class QuorumCommand implements Callable<Integer> {
     public Integer call() {
         List<HostPort> controllers = parseControllers(bootstrapControllers);
         QuorumReport report = QuorumReport.from(QuorumLeaderLookup.describeLeader(controllers, REQUEST_TIMEOUT_MS,
-                commandConfig.credentials()));
+                commandConfig.security()));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(QuorumReportFormat.json(report));

@@ -4,7 +4,7 @@ import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
-import io.grpc.ChannelCredentials;
+import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.net.HostPort;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -34,11 +34,11 @@ final class QuorumLeaderLookup {
     }
 
     static DescribeQuorumResponse describeLeader(List<HostPort> controllers, long timeoutMs,
-                                                 ChannelCredentials credentials) {
-        return findLeader(controllers, timeoutMs, credentials).response();
+                                                 ClientSecurity security) {
+        return findLeader(controllers, timeoutMs, security).response();
     }
 
-    static LeaderAnswer findLeader(List<HostPort> controllers, long timeoutMs, ChannelCredentials credentials) {
+    static LeaderAnswer findLeader(List<HostPort> controllers, long timeoutMs, ClientSecurity security) {
         List<String> problems = new ArrayList<>();
         Deque<HostPort> toAsk = new ArrayDeque<>(controllers);
         Set<HostPort> asked = new HashSet<>();
@@ -50,7 +50,7 @@ final class QuorumLeaderLookup {
             }
             DescribeQuorumResponse response;
             try (DescribeQuorumClient client = new DescribeQuorumClient(controller.toAddress(), timeoutMs,
-                    credentials)) {
+                    security.credentials())) {
                 response = client.describeMetadataQuorum();
             } catch (RuntimeException e) {
                 problems.add(controller + " is unreachable (" + CommandLines.describe(e) + ")");

@@ -62,7 +62,7 @@ final class ShellCommand implements Callable<Integer> {
     public Integer call() {
         MetadataImage image = source.dataDir != null ? offlineImage(source.dataDir, atOffset)
                 : LiveImages.fetch(QuorumCommand.parseControllers(source.bootstrapControllers), atOffset,
-                        commandConfig.credentials());
+                        commandConfig.security());
         ShellSession session = new ShellSession(new ImageTree(image));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

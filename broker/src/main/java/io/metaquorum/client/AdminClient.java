@@ -1,9 +1,8 @@
 package io.metaquorum.client;
 
 import io.metaquorum.client.transport.AdminTransport;
-import io.grpc.ChannelCredentials;
-import io.grpc.InsecureChannelCredentials;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
+import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.common.time.Time;
 import io.metaquorum.protocol.AlterConfigsResource;
@@ -91,17 +90,17 @@ public final class AdminClient implements AutoCloseable {
 
     public static AdminClient connect(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
             AdminOptions options) {
-        return connect(bootstrap, nodeAddresses, options, InsecureChannelCredentials.create());
+        return connect(bootstrap, nodeAddresses, options, ClientSecurity.PLAINTEXT);
     }
 
-    /** A client whose connections use {@code credentials} (TLS for nodes with an SSL listener). */
-    public static AdminClient connect(List<HostPort> bootstrap, ChannelCredentials credentials) {
-        return connect(bootstrap, Map.of(), AdminOptions.DEFAULT, credentials);
+    /** A client whose connections are secured as {@code security} says (TLS for nodes with an SSL listener). */
+    public static AdminClient connect(List<HostPort> bootstrap, ClientSecurity security) {
+        return connect(bootstrap, Map.of(), AdminOptions.DEFAULT, security);
     }
 
     public static AdminClient connect(List<HostPort> bootstrap, Map<Integer, HostPort> nodeAddresses,
-            AdminOptions options, ChannelCredentials credentials) {
-        return new AdminClient(GrpcAdminTransport.connecting(credentials), bootstrap, nodeAddresses, options,
+            AdminOptions options, ClientSecurity security) {
+        return new AdminClient(GrpcAdminTransport.connecting(security), bootstrap, nodeAddresses, options,
                 SystemTime.INSTANCE, Sleeper.SYSTEM);
     }
 

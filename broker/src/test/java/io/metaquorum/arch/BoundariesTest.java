@@ -45,6 +45,7 @@ class BoundariesTest {
         "io.metaquorum.bench..",                // benchmarks
         "io.metaquorum.broker.partition.disk..", // partition directories on disk and the LogManager thread
         "io.metaquorum.security.certs..",       // key generation and serials need SecureRandom; key and store files
+        "io.metaquorum.security.grpc..",        // TLS credentials, key and trust store files, each call's identity
     };
 
     /**

@@ -16,7 +16,7 @@ import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
 import io.metaquorum.net.HostPort;
-import io.metaquorum.security.ClientSecurity;
+import io.metaquorum.security.grpc.ClientSecurity;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +67,8 @@ class QuorumLeaderLookupTest {
     void aFollowerLeadsTheToolToTheLeader() {
         HostPort leader = node(LEADER, ErrorCode.NONE, Map.of());
         HostPort follower = node(2, ErrorCode.NOT_LEADER_OR_FOLLOWER, Map.of(LEADER, leader.toAddress()));
-        DescribeQuorumResponse found = QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS, ClientSecurity.plaintext());
+        DescribeQuorumResponse found = QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS,
+                ClientSecurity.PLAINTEXT);
         assertEquals(ErrorCode.NONE, found.getTopics(0).getPartitions(0).getErrorCode());
         assertEquals(42, found.getTopics(0).getPartitions(0).getHighWatermark());
     }
@@ -76,7 +77,7 @@ class QuorumLeaderLookupTest {
     void aFollowerThatCannotSayWhereTheLeaderIsEndsWithAHint() {
         HostPort follower = node(2, ErrorCode.NOT_LEADER_OR_FOLLOWER, Map.of());
         CommandFailure failure = assertThrows(CommandFailure.class,
-                () -> QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS, ClientSecurity.plaintext()));
+                () -> QuorumLeaderLookup.describeLeader(List.of(follower), TIMEOUT_MS, ClientSecurity.PLAINTEXT));
         assertTrue(failure.getMessage().contains("leader is node 1 in epoch 7")
                 && failure.getMessage().endsWith("add node 1's address to --bootstrap-controller"
                         + " (a comma-separated list is tried in order)"), failure.getMessage());

@@ -20,7 +20,7 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
 import io.metaquorum.security.SslSettings;
 import io.metaquorum.security.TestPki;
-import io.metaquorum.security.TlsCredentials;
+import io.metaquorum.security.grpc.TlsCredentials;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,7 @@
 package io.metaquorum.bench;
 
 import io.metaquorum.net.HostPort;
-import io.grpc.ChannelCredentials;
-import io.metaquorum.security.ClientSecurity;
+import io.metaquorum.security.grpc.ClientSecurity;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -25,8 +24,8 @@ final class AdminBenchOptions {
     Path commandConfig;
 
     /** How to connect: TLS as {@code --command-config} says, else plaintext. */
-    ChannelCredentials credentials() {
-        return commandConfig == null ? ClientSecurity.plaintext() : ClientSecurity.load(commandConfig);
+    ClientSecurity security() {
+        return commandConfig == null ? ClientSecurity.PLAINTEXT : ClientSecurity.load(commandConfig);
     }
 
     /** The bootstrap nodes; throws {@link IllegalArgumentException} naming a malformed one. */

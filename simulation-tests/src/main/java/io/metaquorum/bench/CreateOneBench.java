@@ -117,7 +117,7 @@ final class CreateOneBench implements Callable<Integer> {
     private void measureTraced(AdminBenchSession session) {
         StageBreakdown breakdown = new StageBreakdown();
         try (TracedCreates traced = new TracedCreates(options.bootstrap().get(0), options.timeoutMs,
-                options.credentials())) {
+                options.security().credentials())) {
             for (int i = 0; i < count; i++) {
                 breakdown.add(traced.create(List.of(AdminBenchSession.topic(session.topicName("t1", i), 1, 3))));
             }

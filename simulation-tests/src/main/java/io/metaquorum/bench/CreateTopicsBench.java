@@ -56,7 +56,7 @@ final class CreateTopicsBench implements Callable<Integer> {
             int next = 0;
             long total;
             try (TracedCreates traced = breakdown ? new TracedCreates(options.bootstrap().get(0), options.timeoutMs,
-                    options.credentials())
+                    options.security().credentials())
                     : null) {
                 long start = System.nanoTime();
                 for (int size : AdminFigures.batches(topics, batch)) {

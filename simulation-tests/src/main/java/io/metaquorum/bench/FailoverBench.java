@@ -1,8 +1,7 @@
 package io.metaquorum.bench;
 
-import io.grpc.ChannelCredentials;
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.security.ClientSecurity;
+import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.net.HostPort;
 import java.io.IOException;
@@ -75,16 +74,15 @@ final class FailoverBench implements Callable<Integer> {
             addresses.put(node.getKey(), listenerOf(node.getValue()));
         }
         FailoverFigures figures = new FailoverFigures();
-        ChannelCredentials credentials = commandConfig == null ? ClientSecurity.plaintext()
-                : ClientSecurity.load(commandConfig);
-        try (QuorumProbe probe = new QuorumProbe(addresses, credentials)) {
+        ClientSecurity security = commandConfig == null ? ClientSecurity.PLAINTEXT : ClientSecurity.load(commandConfig);
+        try (QuorumProbe probe = new QuorumProbe(addresses, security.credentials())) {
             ClusterNodes cluster = new ClusterNodes(nodes, probe);
             for (int i = 0; mode.kill() && i < tries; i++) {
                 long[] times = cluster.measureKill();
                 System.out.println(figures.addKill(times[0], times[1]));
             }
             if (mode.kill()) {
-                measureCreates(cluster, figures, credentials);
+                measureCreates(cluster, figures, security);
             }
             for (int i = 0; mode.term() && i < tries; i++) {
                 System.out.println(figures.addHandoff(cluster.measureHandoff()));
@@ -102,7 +100,7 @@ final class FailoverBench implements Callable<Integer> {
      * kill -9 then CreateTopics, {@code --tries} times, through an admin client on every node
      * of the cluster (a 1-partition RF-3 topic: the cluster needs three unfenced brokers).
      */
-    private void measureCreates(ClusterNodes cluster, FailoverFigures figures, ChannelCredentials credentials)
+    private void measureCreates(ClusterNodes cluster, FailoverFigures figures, ClientSecurity security)
             throws IOException {
         List<HostPort> bootstrap = new ArrayList<>();
         for (Path config : nodeConfigs(role -> true).values()) {
@@ -110,7 +108,7 @@ final class FailoverBench implements Callable<Integer> {
             bootstrap.add(new HostPort(address.getHostString(), address.getPort()));
         }
         String runId = AdminBenchSession.runId(System.currentTimeMillis());
-        try (AdminClient admin = AdminClient.connect(bootstrap, credentials)) {
+        try (AdminClient admin = AdminClient.connect(bootstrap, security)) {
             for (int i = 0; i < tries; i++) {
                 CreatableTopic topic = AdminBenchSession.topic(AdminBenchSession.topicName(runId, "failover", i), 1, 3);
                 System.out.println(figures.addKillCreate(cluster.measureKillThenCreate(admin, topic)));

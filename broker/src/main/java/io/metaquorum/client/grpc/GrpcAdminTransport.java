@@ -1,12 +1,11 @@
 package io.metaquorum.client.grpc;
 
-import io.grpc.ChannelCredentials;
-import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.metaquorum.client.transport.AdminTransport;
+import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.client.transport.TransportFailure;
 import io.metaquorum.protocol.AdminServiceGrpc;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -61,15 +60,16 @@ public final class GrpcAdminTransport implements AdminTransport {
     }
 
     public static GrpcAdminTransport plaintext() {
-        return connecting(InsecureChannelCredentials.create());
+        return connecting(ClientSecurity.PLAINTEXT);
     }
 
-    /** Channels that use {@code credentials}: plaintext, or TLS with or without a client certificate. */
-    public static GrpcAdminTransport connecting(ChannelCredentials credentials) {
-        return new GrpcAdminTransport(node -> NettyChannelBuilder.forAddress(node.host(), node.port(), credentials)
+    /** Channels secured as {@code security} says: plaintext, or TLS with or without a client certificate. */
+    public static GrpcAdminTransport connecting(ClientSecurity security) {
+        return new GrpcAdminTransport(node -> NettyChannelBuilder.forAddress(node.host(), node.port(),
+                        security.credentials())
                 .disableRetry()
                 .maxInboundMessageSize(RESPONSE_BYTES_MAX)
-                .build(), credentials instanceof InsecureChannelCredentials);
+                .build(), security.isPlaintext());
     }
 
     /**

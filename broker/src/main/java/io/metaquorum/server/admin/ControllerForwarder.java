@@ -17,7 +17,7 @@ import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.Forwarding;
 import io.metaquorum.node.trace.RequestTrace;
-import io.metaquorum.security.ForwardedIdentity;
+import io.metaquorum.security.grpc.ForwardedIdentity;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.TreeMap;

@@ -9,7 +9,7 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.metaquorum.node.admin.CallOrigin;
-import io.metaquorum.security.IdentityInterceptor;
+import io.metaquorum.security.grpc.IdentityInterceptor;
 
 /**
  * The mark a forwarded request carries: the {@value #HEADER_NAME} gRPC header with the id of

@@ -1,5 +1,7 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
+import io.metaquorum.security.Principal;
+import io.metaquorum.security.Caller;
 import io.grpc.Metadata;
 import java.nio.charset.StandardCharsets;
 

@@ -1,5 +1,9 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
+import io.metaquorum.security.SslPrincipalMapping;
+import io.metaquorum.security.PrincipalMappingException;
+import io.metaquorum.security.Principal;
+import io.metaquorum.security.Caller;
 import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.Grpc;

@@ -1,4 +1,4 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
 /** A key store or trust store that cannot be read, with the reason in an operator's words. */
 public final class StoreLoadException extends RuntimeException {

@@ -1,5 +1,11 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
+import io.metaquorum.security.TestPki;
+import io.metaquorum.security.SslSettings;
+import io.metaquorum.security.SslPrincipalMapping;
+import io.metaquorum.security.Principal;
+import io.metaquorum.security.ClientAuthMode;
+import io.metaquorum.security.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

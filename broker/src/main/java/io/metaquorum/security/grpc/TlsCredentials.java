@@ -1,5 +1,9 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
+import io.metaquorum.security.StoreSource;
+import io.metaquorum.security.SslSettings;
+import io.metaquorum.security.SslConfigError;
+import io.metaquorum.security.ClientAuthMode;
 import io.grpc.ChannelCredentials;
 import io.grpc.ServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;

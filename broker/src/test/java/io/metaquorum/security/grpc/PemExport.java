@@ -1,4 +1,4 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
 import io.metaquorum.security.certs.PemFiles;
 import java.io.IOException;

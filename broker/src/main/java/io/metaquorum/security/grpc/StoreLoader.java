@@ -1,5 +1,7 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
+import io.metaquorum.security.StoreSource;
+import io.metaquorum.security.SslSettings;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

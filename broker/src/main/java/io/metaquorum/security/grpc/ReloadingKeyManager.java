@@ -1,4 +1,4 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
 import java.net.Socket;
 import java.security.Principal;

@@ -1,4 +1,4 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

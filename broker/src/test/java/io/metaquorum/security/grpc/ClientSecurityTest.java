@@ -1,11 +1,12 @@
-package io.metaquorum.security;
+package io.metaquorum.security.grpc;
 
+import io.metaquorum.security.TestPki;
+import io.metaquorum.security.SslConfigError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.grpc.InsecureChannelCredentials;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +29,8 @@ class ClientSecurityTest {
 
     @Test
     void plaintextUnlessTheFileSaysSslAndOtherClientKeysAreIgnored() {
-        assertInstanceOf(InsecureChannelCredentials.class, ClientSecurity.credentials(properties(
-                "request.timeout.ms", "30000", "client.id", "ops")));
-        assertInstanceOf(InsecureChannelCredentials.class, ClientSecurity.credentials(properties(
-                "security.protocol", "plaintext")));
+        assertTrue(ClientSecurity.of(properties("request.timeout.ms", "30000", "client.id", "ops")).isPlaintext());
+        assertTrue(ClientSecurity.of(properties("security.protocol", "plaintext")).isPlaintext());
     }
 
     @Test
@@ -39,20 +38,20 @@ class ClientSecurityTest {
         TestPki pki = TestPki.create(dir.resolve("ca"), "ca");
         Properties ssl = properties("security.protocol", "SSL");
         TestPki.settings(pki.clientKeyStore("alice"), pki.trustStore("trust.p12")).forEach(ssl::setProperty);
-        assertTrue(!(ClientSecurity.credentials(ssl) instanceof InsecureChannelCredentials));
+        assertFalse(ClientSecurity.of(ssl).isPlaintext());
     }
 
     @Test
     void mistakesNameTheirKey() throws IOException {
-        assertEquals("ssl.keystore.locaton", assertThrows(SslConfigError.class, () -> ClientSecurity.credentials(
+        assertEquals("ssl.keystore.locaton", assertThrows(SslConfigError.class, () -> ClientSecurity.of(
                 properties("security.protocol", "SSL", "ssl.keystore.locaton", "/k.p12"))).key(),
                 "a mistyped TLS key would leave the tool without its certificate");
-        assertEquals("security.protocol", assertThrows(SslConfigError.class, () -> ClientSecurity.credentials(
+        assertEquals("security.protocol", assertThrows(SslConfigError.class, () -> ClientSecurity.of(
                 properties("security.protocol", "SASL_SSL"))).key());
-        assertEquals("security.protocol", assertThrows(SslConfigError.class, () -> ClientSecurity.credentials(
+        assertEquals("security.protocol", assertThrows(SslConfigError.class, () -> ClientSecurity.of(
                 properties("security.protocol", "TLS"))).key());
         assertEquals("ssl.endpoint.identification.algorithm", assertThrows(SslConfigError.class,
-                () -> ClientSecurity.credentials(properties("security.protocol", "SSL",
+                () -> ClientSecurity.of(properties("security.protocol", "SSL",
                         "ssl.endpoint.identification.algorithm", ""))).key(), "host names are always checked");
         Path missing = dir.resolve("absent.properties");
         assertEquals(missing.toString(), assertThrows(SslConfigError.class, () -> ClientSecurity.load(missing)).key());
@@ -70,7 +69,7 @@ class ClientSecurityTest {
         Properties mixed = properties("security.protocol", "SSL", "ssl.keystore.type", "PEM",
                 "ssl.keystore.key", PemExport.keyPart(alice), "ssl.keystore.certificate.chain",
                 PemExport.certificatePart(bob));
-        StoreLoadException e = assertThrows(StoreLoadException.class, () -> ClientSecurity.credentials(mixed));
+        StoreLoadException e = assertThrows(StoreLoadException.class, () -> ClientSecurity.of(mixed));
         assertTrue(e.getMessage().contains("does not belong to its first certificate"), e.getMessage());
     }
 }
