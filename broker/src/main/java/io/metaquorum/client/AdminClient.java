@@ -5,11 +5,15 @@ import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.common.time.SystemTime;
 import io.metaquorum.common.time.Time;
+import io.metaquorum.protocol.AclCreation;
+import io.metaquorum.protocol.AclFilter;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterConfigsResourceResult;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
 import io.metaquorum.protocol.CreatePartitionsTopic;
@@ -17,8 +21,12 @@ import io.metaquorum.protocol.CreatePartitionsTopicResult;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.DeletableTopicResult;
+import io.metaquorum.protocol.DeleteAclsRequest;
+import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DeleteTopicsRequest;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeAclsRequest;
+import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -290,6 +298,39 @@ public final class AdminClient implements AutoCloseable {
                 (node, attemptMs) -> transport.describeCluster(node, DescribeClusterRequest.getDefaultInstance(),
                         attemptMs),
                 DescribeClusterResponse::getHeader), timeoutMs);
+    }
+
+    /**
+     * Creates ACLs: one result per creation, in order, in the response (an ACL identical to one
+     * that exists succeeds and writes nothing). The request is decided whole by the
+     * controller, so it is retried whole; a retry of creations that did commit finds them
+     * present. {@code commit_offset} says where a read sees them.
+     */
+    public CreateAclsResponse createAcls(List<AclCreation> creations, long timeoutMs) {
+        CreateAclsRequest request = CreateAclsRequest.newBuilder().addAllCreations(creations).build();
+        return single("CreateAcls", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.createAcls(node, request, attemptMs), CreateAclsResponse::getHeader),
+                timeoutMs);
+    }
+
+    /** The ACLs {@code filter} matches, as the answering node's committed image has them. */
+    public DescribeAclsResponse describeAcls(AclFilter filter, long timeoutMs) {
+        DescribeAclsRequest request = DescribeAclsRequest.newBuilder().setFilter(filter).build();
+        return single("DescribeAcls", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.describeAcls(node, request, attemptMs), DescribeAclsResponse::getHeader),
+                timeoutMs);
+    }
+
+    /**
+     * Deletes the ACLs the filters match: one result per filter, in order, with what it
+     * deleted. Retried whole like {@link #createAcls}; a retry after a commit reports only what
+     * was still there.
+     */
+    public DeleteAclsResponse deleteAcls(List<AclFilter> filters, long timeoutMs) {
+        DeleteAclsRequest request = DeleteAclsRequest.newBuilder().addAllFilters(filters).build();
+        return single("DeleteAcls", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.deleteAcls(node, request, attemptMs), DeleteAclsResponse::getHeader),
+                timeoutMs);
     }
 
     @Override

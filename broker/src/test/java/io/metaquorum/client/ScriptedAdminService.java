@@ -4,12 +4,18 @@ import com.google.protobuf.Message;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteAclsRequest;
+import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DeleteTopicsRequest;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeAclsRequest;
+import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -95,6 +101,21 @@ public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImp
 
     @Override
     public void describeCluster(DescribeClusterRequest request, StreamObserver<DescribeClusterResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void createAcls(CreateAclsRequest request, StreamObserver<CreateAclsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void describeAcls(DescribeAclsRequest request, StreamObserver<DescribeAclsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void deleteAcls(DeleteAclsRequest request, StreamObserver<DeleteAclsResponse> observer) {
         respond(request, observer);
     }
 }

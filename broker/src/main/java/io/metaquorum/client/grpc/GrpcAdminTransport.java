@@ -8,12 +8,18 @@ import io.metaquorum.client.transport.AdminTransport;
 import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.client.transport.TransportFailure;
 import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteAclsRequest;
+import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DeleteTopicsRequest;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeAclsRequest;
+import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -137,6 +143,21 @@ public final class GrpcAdminTransport implements AdminTransport {
     @Override
     public DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, long timeoutMs) {
         return call(node, timeoutMs, stub -> stub.describeCluster(request));
+    }
+
+    @Override
+    public CreateAclsResponse createAcls(HostPort node, CreateAclsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.createAcls(request));
+    }
+
+    @Override
+    public DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.describeAcls(request));
+    }
+
+    @Override
+    public DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, long timeoutMs) {
+        return call(node, timeoutMs, stub -> stub.deleteAcls(request));
     }
 
     private <P> P call(HostPort node, long timeoutMs,

@@ -1,11 +1,17 @@
 package io.metaquorum.client.transport;
 
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteAclsRequest;
+import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DeleteTopicsRequest;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeAclsRequest;
+import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -40,6 +46,12 @@ public interface AdminTransport extends AutoCloseable {
             long timeoutMs);
 
     DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, long timeoutMs);
+
+    CreateAclsResponse createAcls(HostPort node, CreateAclsRequest request, long timeoutMs);
+
+    DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, long timeoutMs);
+
+    DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, long timeoutMs);
 
     @Override
     void close();

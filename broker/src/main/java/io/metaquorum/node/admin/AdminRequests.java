@@ -2,12 +2,18 @@ package io.metaquorum.node.admin;
 
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.protocol.AdminResponseHeader;
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteAclsRequest;
+import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DeleteTopicsRequest;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeAclsRequest;
+import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -43,6 +49,12 @@ public final class AdminRequests {
     public static final AdminMethod<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse>
             INCREMENTAL_ALTER_CONFIGS = new AdminMethod<>("IncrementalAlterConfigs", (handlers, origin, request,
                     reply) -> handlers.admin().incrementalAlterConfigs(request, origin, reply));
+    public static final AdminMethod<CreateAclsRequest, CreateAclsResponse> CREATE_ACLS =
+            new AdminMethod<>("CreateAcls", (handlers, origin, request, reply) ->
+                    handlers.admin().createAcls(request, origin, reply));
+    public static final AdminMethod<DeleteAclsRequest, DeleteAclsResponse> DELETE_ACLS =
+            new AdminMethod<>("DeleteAcls", (handlers, origin, request, reply) ->
+                    handlers.admin().deleteAcls(request, origin, reply));
 
     private final ControllerCalls calls;
     private final String clusterId;
@@ -106,6 +118,42 @@ public final class AdminRequests {
                         ConfigsConverter.toController(request), request.getValidateOnly(), nowMs,
                         results -> sink.complete(ConfigsConverter.toProto(results, controllerId()))),
                 error -> ConfigsConverter.failed(request, error, controllerId()));
+    }
+
+    /** Answered once committed, with the offset of the commit (read your own writes at or past it). */
+    public void createAcls(CreateAclsRequest request, CallOrigin origin, Consumer<CreateAclsResponse> reply) {
+        Optional<String> bad = RequestLimits.check(request);
+        if (bad.isPresent()) {
+            reply.accept(AclsConverter.createFailed(request, ApiError.of(ErrorCode.INVALID_REQUEST, bad.get()),
+                    controllerId()));
+            return;
+        }
+        calls.write(CREATE_ACLS, request, origin, 0, reply,
+                sink -> (controller, nowMs) -> controller.createAcls(AclsConverter.toBindings(request), nowMs,
+                        result -> sink.complete(AclsConverter.createdToProto(result, controllerId()))),
+                error -> AclsConverter.createFailed(request, error, controllerId()));
+    }
+
+    /** Answered once committed, with the offset of the commit; too many matches refuse it whole. */
+    public void deleteAcls(DeleteAclsRequest request, CallOrigin origin, Consumer<DeleteAclsResponse> reply) {
+        Optional<String> bad = RequestLimits.check(request);
+        if (bad.isPresent()) {
+            reply.accept(AclsConverter.deleteFailed(request, ApiError.of(ErrorCode.INVALID_REQUEST, bad.get()),
+                    controllerId()));
+            return;
+        }
+        calls.write(DELETE_ACLS, request, origin, 0, reply,
+                sink -> (controller, nowMs) -> controller.deleteAcls(AclsConverter.toFilters(request), nowMs,
+                        result -> sink.complete(AclsConverter.deletedToProto(result, controllerId()))),
+                error -> AclsConverter.deleteFailed(request, error, controllerId()));
+    }
+
+    public DescribeAclsResponse describeAcls(DescribeAclsRequest request) {
+        Optional<String> bad = RequestLimits.check(request);
+        if (bad.isPresent()) {
+            return DescribeAclsResponse.newBuilder().setHeader(invalid(bad.get())).build();
+        }
+        return AclsConverter.describe(request, calls.gateway().committedImage(), controllerId());
     }
 
     public ListTopicsResponse listTopics(ListTopicsRequest request) {

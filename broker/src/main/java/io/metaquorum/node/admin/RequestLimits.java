@@ -1,5 +1,7 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.protocol.AclCreation;
+import io.metaquorum.protocol.AclFilter;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterableConfig;
 import io.metaquorum.protocol.BrokerEndpoint;
@@ -8,13 +10,16 @@ import io.metaquorum.protocol.BrokerRegistrationRequest;
 import io.metaquorum.protocol.ConfigOperation;
 import io.metaquorum.protocol.ControlledShutdownRequest;
 import io.metaquorum.protocol.CreatableReplicaAssignment;
+import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicConfig;
 import io.metaquorum.protocol.CreatePartitionsAssignment;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsTopic;
 import io.metaquorum.protocol.CreateTopicsRequest;
+import io.metaquorum.protocol.DeleteAclsRequest;
 import io.metaquorum.protocol.DeleteTopicsRequest;
+import io.metaquorum.protocol.DescribeAclsRequest;
 import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.DescribeTopicsRequest;
@@ -155,6 +160,37 @@ public final class RequestLimits {
                     + " is not supported; use SET or DELETE.");
         }
         return string(field + ".name", config.getName()).or(() -> string(field + ".value", config.getValue()));
+    }
+
+    /** Counts and string sizes; what makes an ACL valid is the controller's to answer per creation. */
+    static Optional<String> check(CreateAclsRequest request) {
+        Optional<String> bad = count("creations", request.getCreationsCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getCreationsCount() && bad.isEmpty(); i++) {
+            AclCreation c = request.getCreations(i);
+            String field = "creations[" + i + "]";
+            bad = string(field + ".resource_name", c.getResourceName())
+                    .or(() -> string(field + ".principal", c.getPrincipal()))
+                    .or(() -> string(field + ".host", c.getHost()));
+        }
+        return bad;
+    }
+
+    static Optional<String> check(DescribeAclsRequest request) {
+        return aclFilter("filter", request.getFilter());
+    }
+
+    static Optional<String> check(DeleteAclsRequest request) {
+        Optional<String> bad = count("filters", request.getFiltersCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getFiltersCount() && bad.isEmpty(); i++) {
+            bad = aclFilter("filters[" + i + "]", request.getFilters(i));
+        }
+        return bad;
+    }
+
+    private static Optional<String> aclFilter(String field, AclFilter filter) {
+        return string(field + ".resource_name", filter.getResourceName())
+                .or(() -> string(field + ".principal", filter.getPrincipal()))
+                .or(() -> string(field + ".host", filter.getHost()));
     }
 
     static Optional<String> check(BrokerRegistrationRequest request) {

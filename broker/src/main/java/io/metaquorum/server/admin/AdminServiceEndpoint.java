@@ -6,12 +6,18 @@ import io.metaquorum.common.time.Time;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsResponse;
 import io.metaquorum.protocol.CreateTopicsRequest;
 import io.metaquorum.protocol.CreateTopicsResponse;
+import io.metaquorum.protocol.DeleteAclsRequest;
+import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DeleteTopicsRequest;
 import io.metaquorum.protocol.DeleteTopicsResponse;
+import io.metaquorum.protocol.DescribeAclsRequest;
+import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -92,6 +98,21 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
     @Override
     public void describeCluster(DescribeClusterRequest request, StreamObserver<DescribeClusterResponse> observer) {
         reply(observer, requests.describeCluster(request));
+    }
+
+    @Override
+    public void createAcls(CreateAclsRequest request, StreamObserver<CreateAclsResponse> observer) {
+        requests.createAcls(request, origin(), answer -> reply(observer, answer));
+    }
+
+    @Override
+    public void deleteAcls(DeleteAclsRequest request, StreamObserver<DeleteAclsResponse> observer) {
+        requests.deleteAcls(request, origin(), answer -> reply(observer, answer));
+    }
+
+    @Override
+    public void describeAcls(DescribeAclsRequest request, StreamObserver<DescribeAclsResponse> observer) {
+        reply(observer, requests.describeAcls(request));
     }
 
     static <R> void reply(StreamObserver<R> observer, R response) {

@@ -19,6 +19,8 @@ final class GrpcMethods {
             new Binding<>(AdminRequests.CREATE_PARTITIONS, AdminServiceGrpc.getCreatePartitionsMethod()),
             new Binding<>(AdminRequests.INCREMENTAL_ALTER_CONFIGS,
                     AdminServiceGrpc.getIncrementalAlterConfigsMethod()),
+            new Binding<>(AdminRequests.CREATE_ACLS, AdminServiceGrpc.getCreateAclsMethod()),
+            new Binding<>(AdminRequests.DELETE_ACLS, AdminServiceGrpc.getDeleteAclsMethod()),
             new Binding<>(LifecycleRequests.REGISTER_BROKER, BrokerLifecycleServiceGrpc.getRegisterBrokerMethod()),
             new Binding<>(LifecycleRequests.BROKER_HEARTBEAT, BrokerLifecycleServiceGrpc.getBrokerHeartbeatMethod()),
             new Binding<>(LifecycleRequests.CONTROLLED_SHUTDOWN,

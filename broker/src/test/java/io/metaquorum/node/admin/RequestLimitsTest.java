@@ -1,12 +1,16 @@
 package io.metaquorum.node.admin;
 
 import io.metaquorum.metadata.controller.ApiError;
+import io.metaquorum.protocol.AclCreation;
+import io.metaquorum.protocol.AclFilter;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterableConfig;
 import io.metaquorum.protocol.BrokerEndpoint;
+import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreatePartitionsAssignment;
 import io.metaquorum.protocol.CreatePartitionsRequest;
 import io.metaquorum.protocol.CreatePartitionsTopic;
+import io.metaquorum.protocol.DeleteAclsRequest;
 import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.DescribeTopicsCursor;
@@ -24,6 +28,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The edge checks without a server: each names the field it refuses. */
 class RequestLimitsTest {
+    @Test
+    void aclRequestsAreBoundedInCountAndStringSize() {
+        CreateAclsRequest.Builder many = CreateAclsRequest.newBuilder();
+        for (int i = 0; i <= RequestLimits.ENTRIES_PER_REQUEST_MAX; i++) {
+            many.addCreations(AclCreation.getDefaultInstance());
+        }
+        assertEquals(Optional.of("creations has 10001 entries; at most 10000 are allowed."),
+                RequestLimits.check(many.build()));
+        assertEquals(Optional.of("creations[0].host has 40000 characters; at most 32768 are allowed."),
+                RequestLimits.check(CreateAclsRequest.newBuilder().addCreations(AclCreation.newBuilder()
+                        .setHost("h".repeat(40_000))).build()));
+        assertEquals(Optional.of("filters[1].resource_name has 40000 characters; at most 32768 are allowed."),
+                RequestLimits.check(DeleteAclsRequest.newBuilder().addFilters(AclFilter.getDefaultInstance())
+                        .addFilters(AclFilter.newBuilder().setResourceName("n".repeat(40_000))).build()));
+        assertEquals(Optional.empty(), RequestLimits.check(DeleteAclsRequest.newBuilder()
+                .addFilters(AclFilter.getDefaultInstance()).build()), "what a filter means is the controller's to say");
+    }
+
     @Test
     void createPartitionsAssignmentsAreBounded() {
         assertEquals(Optional.of("topics[0].assignments[0].broker_ids[1] is -1; a broker id is not negative."),

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * The four managers of the quorum controller over one {@link ControllerState}, wired in
+ * The five managers of the quorum controller over one {@link ControllerState}, wired in
  * one place (docs/engineering-rules.md rule 11): what the controller's event loop holds. It decides
  * through the managers, appends each result's records atomically, then calls
  * {@link #replay} with the offsets they got; on losing leadership it calls {@link #revertTo}
@@ -30,6 +30,7 @@ public final class ControllerManagers {
     private final ClusterControlManager cluster;
     private final ConfigurationControlManager configuration;
     private final FeatureControlManager features;
+    private final AclControlManager acls;
 
     /**
      * @param committed the image to start from (the last committed one)
@@ -43,6 +44,7 @@ public final class ControllerManagers {
         this.cluster = new ClusterControlManager(state, replication, settings.brokerSessionTimeoutMs());
         this.configuration = new ConfigurationControlManager(state);
         this.features = new FeatureControlManager(state, settings.supportedFeatures());
+        this.acls = new AclControlManager(state);
     }
 
     public ReplicationControlManager replication() {
@@ -59,6 +61,10 @@ public final class ControllerManagers {
 
     public FeatureControlManager features() {
         return features;
+    }
+
+    public AclControlManager acls() {
+        return acls;
     }
 
     /** The image the managers decide on: committed plus appended records. */

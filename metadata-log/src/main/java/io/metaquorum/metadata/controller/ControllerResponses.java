@@ -1,5 +1,8 @@
 package io.metaquorum.metadata.controller;
 
+import io.metaquorum.metadata.controller.AclControlManager.CreateAclsResult;
+import io.metaquorum.metadata.controller.AclControlManager.DeleteAclsFilterResult;
+import io.metaquorum.metadata.controller.AclControlManager.DeleteAclsResult;
 import io.metaquorum.metadata.controller.ConfigurationControlManager.AlterConfigsResult;
 import io.metaquorum.metadata.controller.CreateTopicsResponse.TopicResult;
 import io.metaquorum.metadata.controller.ReplicationControlManager.CreatePartitionsResult;
@@ -35,5 +38,17 @@ final class ControllerResponses {
     static List<AlterConfigsResult> alterConfigsFailed(List<AlterConfigsResult> results, ApiError error, boolean all) {
         return results.stream().map(r -> all || r.error().isSuccess() ? new AlterConfigsResult(r.resource(), error) : r)
                 .toList();
+    }
+
+    /** ACL writes that did not make it changed nothing: no commit offset, and no filter deleted anything. */
+    static CreateAclsResult createAclsFailed(CreateAclsResult response, ApiError error, boolean all) {
+        return new CreateAclsResult(response.results().stream().map(r -> all || r.isSuccess() ? error : r).toList(),
+                AclControlManager.NO_COMMIT);
+    }
+
+    static DeleteAclsResult deleteAclsFailed(DeleteAclsResult response, ApiError error, boolean all) {
+        return new DeleteAclsResult(response.results().stream()
+                .map(r -> all || r.error().isSuccess() ? DeleteAclsFilterResult.failed(error) : r).toList(),
+                AclControlManager.NO_COMMIT);
     }
 }

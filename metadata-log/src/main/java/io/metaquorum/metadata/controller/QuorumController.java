@@ -1,6 +1,10 @@
 package io.metaquorum.metadata.controller;
 
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.metadata.acl.AclBinding;
+import io.metaquorum.metadata.acl.AclBindingFilter;
+import io.metaquorum.metadata.controller.AclControlManager.CreateAclsResult;
+import io.metaquorum.metadata.controller.AclControlManager.DeleteAclsResult;
 import io.metaquorum.metadata.controller.ClusterControlManager.HeartbeatRequest;
 import io.metaquorum.metadata.controller.ClusterControlManager.HeartbeatResponse;
 import io.metaquorum.metadata.controller.ClusterControlManager.RegisterBrokerRequest;
@@ -48,6 +52,7 @@ public final class QuorumController {
     private final ReplicationControlManager replication;
     private final ClusterControlManager cluster;
     private final ConfigurationControlManager configs;
+    private final AclControlManager acls;
     private final PendingWrites pending = new PendingWrites();
     private MetadataImage committed = MetadataImage.EMPTY;
     /** The epoch this controller is active in, -1 while standby. */
@@ -65,6 +70,7 @@ public final class QuorumController {
         this.replication = managers.replication();
         this.cluster = managers.cluster();
         this.configs = managers.configuration();
+        this.acls = managers.acls();
     }
 
     public boolean isActive() {
@@ -205,6 +211,33 @@ public final class QuorumController {
                                         ResponseSink<List<AlterConfigsResult>> sink) {
         write(configs.incrementalAlterConfigs(resources, validateOnly), true, Long.MAX_VALUE, sink,
                 ControllerResponses::alterConfigsFailed);
+    }
+
+    /**
+     * Answered once committed. The ids of the new ACLs come from the offsets their records land
+     * at, so a standby (which has no such offset) answers NOT_CONTROLLER before deciding.
+     */
+    public void createAcls(List<AclBinding> creations, long nowMs, ResponseSink<CreateAclsResult> sink) {
+        if (!isActive()) {
+            sink.complete(ControllerResponses.createAclsFailed(new CreateAclsResult(
+                    creations.stream().map(c -> ApiError.NONE).toList(), AclControlManager.NO_COMMIT),
+                    NOT_CONTROLLER, true));
+            return;
+        }
+        write(acls.createAcls(creations, nextOffset), true, Long.MAX_VALUE, sink,
+                ControllerResponses::createAclsFailed);
+    }
+
+    /** Answered once committed. */
+    public void deleteAcls(List<AclBindingFilter> filters, long nowMs, ResponseSink<DeleteAclsResult> sink) {
+        if (!isActive()) {
+            sink.complete(ControllerResponses.deleteAclsFailed(new DeleteAclsResult(
+                    filters.stream().map(f -> AclControlManager.DeleteAclsFilterResult.failed(ApiError.NONE))
+                            .toList(), AclControlManager.NO_COMMIT), NOT_CONTROLLER, true));
+            return;
+        }
+        write(acls.deleteAcls(filters, nextOffset), true, Long.MAX_VALUE, sink,
+                ControllerResponses::deleteAclsFailed);
     }
 
     /** The broker epoch is the offset its registration record lands at. Answered once committed. */

@@ -1,5 +1,7 @@
 package io.metaquorum.metadata.image;
 
+import io.metaquorum.metadata.acl.AclBindingFilter;
+import io.metaquorum.metadata.acl.StoredAcl;
 import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.vavr.collection.HashMap;
 import java.util.ArrayList;
@@ -16,6 +18,19 @@ public record AclsImage(HashMap<UuidKey, AccessControlEntryRecord> byId) {
         byId.values().forEach(sorted::add);
         sorted.sort(Comparator.comparing(e -> UuidKey.of(e.getId())));
         return sorted;
+    }
+
+    /** The ACLs {@code filter} matches, in {@link StoredAcl#LISTING_ORDER}: what DescribeAcls answers. */
+    public List<StoredAcl> matching(AclBindingFilter filter) {
+        List<StoredAcl> matched = new ArrayList<>();
+        for (AccessControlEntryRecord record : byId.values()) {
+            StoredAcl acl = StoredAcl.fromRecord(record);
+            if (filter.matches(acl.binding())) {
+                matched.add(acl);
+            }
+        }
+        matched.sort(StoredAcl.LISTING_ORDER);
+        return matched;
     }
 
     AclsImage withEntry(AccessControlEntryRecord entry) {

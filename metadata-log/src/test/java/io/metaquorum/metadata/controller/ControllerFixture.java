@@ -28,6 +28,7 @@ final class ControllerFixture {
     final ClusterControlManager cluster;
     final ConfigurationControlManager configs;
     final FeatureControlManager features;
+    final AclControlManager acls;
     final int epoch = 1;
     long nowMs = 1_000;
 
@@ -39,6 +40,7 @@ final class ControllerFixture {
         replication = new ReplicationControlManager(state, ReplicationDefaults.KAFKA, policy, new SplittableRandom(seed));
         cluster = new ClusterControlManager(state, replication, SESSION_TIMEOUT_MS);
         configs = new ConfigurationControlManager(state);
+        acls = new AclControlManager(state);
         features = new FeatureControlManager(state, Map.of("metadata.version", new FeatureControlManager.SupportedRange(1, 3)));
     }
 
