@@ -42,19 +42,26 @@ final class AclArbitraries {
         return withIds;
     }
 
+    /** The operations whose implications differ, drawn often so that ACLs and requests meet. */
+    static Arbitrary<AclOperation> commonOperations() {
+        return Arbitraries.of(AclOperation.ALL, AclOperation.READ, AclOperation.WRITE, AclOperation.ALTER,
+                AclOperation.DESCRIBE, AclOperation.ALTER_CONFIGS, AclOperation.DESCRIBE_CONFIGS);
+    }
+
     static Arbitrary<String> names(int minLength, int maxLength) {
         return Arbitraries.strings().withChars("ab*").ofMinLength(minLength).ofMaxLength(maxLength);
     }
 
     static Arbitrary<ResourceType> types() {
-        return Arbitraries.frequency(Tuple.of(6, ResourceType.TOPIC), Tuple.of(2, ResourceType.GROUP),
+        return Arbitraries.frequency(Tuple.of(12, ResourceType.TOPIC), Tuple.of(2, ResourceType.GROUP),
                 Tuple.of(1, ResourceType.CLUSTER), Tuple.of(1, ResourceType.TRANSACTIONAL_ID),
                 Tuple.of(1, ResourceType.DELEGATION_TOKEN), Tuple.of(1, ResourceType.USER));
     }
 
     private static Arbitrary<TestAcl> acl() {
-        Arbitrary<AclOperation> operations = Arbitraries.of(AclOperation.values())
-                .filter(op -> op != AclOperation.UNKNOWN && op != AclOperation.ANY);
+        Arbitrary<AclOperation> operations = Arbitraries.frequencyOf(Tuple.of(3, commonOperations()),
+                Tuple.of(1, Arbitraries.of(AclOperation.values())
+                        .filter(op -> op != AclOperation.UNKNOWN && op != AclOperation.ANY)));
         Arbitrary<PermissionType> permissions = Arbitraries.frequency(Tuple.of(2, PermissionType.ALLOW),
                 Tuple.of(1, PermissionType.DENY));
         return Combinators.combine(types(), names(1, 3), Arbitraries.of(PatternType.LITERAL, PatternType.PREFIXED),

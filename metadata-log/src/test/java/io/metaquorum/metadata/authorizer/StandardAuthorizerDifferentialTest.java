@@ -75,11 +75,11 @@ class StandardAuthorizerDifferentialTest {
     }
 
     private static Arbitrary<Request> request() {
-        Arbitrary<AclOperation> operations = Arbitraries.oneOf(Arbitraries.of(AclOperation.values()),
-                Arbitraries.of(AclOperation.DESCRIBE, AclOperation.DESCRIBE_CONFIGS));
+        Arbitrary<AclOperation> operations = Arbitraries.frequencyOf(Tuple.of(3, AclArbitraries.commonOperations()),
+                Tuple.of(1, Arbitraries.of(AclOperation.values())));
         Arbitrary<ResourceType> types = Arbitraries.frequencyOf(Tuple.of(12, AclArbitraries.types()),
                 Tuple.of(1, Arbitraries.just(ResourceType.UNKNOWN)));
         return Combinators.combine(Arbitraries.of(REQUEST_PRINCIPALS), Arbitraries.of(REQUEST_HOSTS), operations,
-                types, AclArbitraries.names(0, 4)).as(Request::new);
+                types, AclArbitraries.names(0, 3)).as(Request::new);
     }
 }
