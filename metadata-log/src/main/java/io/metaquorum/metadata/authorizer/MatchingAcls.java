@@ -3,6 +3,7 @@ package io.metaquorum.metadata.authorizer;
 import io.metaquorum.metadata.acl.PermissionType;
 import io.metaquorum.metadata.image.AclEntry;
 import io.metaquorum.metadata.image.PatternAcls;
+import io.vavr.collection.Array;
 import java.util.function.Consumer;
 
 /**
@@ -30,8 +31,9 @@ final class MatchingAcls implements Consumer<PatternAcls> {
     }
 
     /** The entries come in id order, so the first DENY of a set is its lowest and ends the set. */
-    private void scan(Iterable<AclEntry> entries) {
-        for (AclEntry entry : entries) {
+    private void scan(Array<AclEntry> entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            AclEntry entry = entries.get(i);
             if (!entry.coversHost(request.host()) || !entry.covers(request.operation())) {
                 continue;
             }

@@ -3,32 +3,34 @@ package io.metaquorum.metadata.image;
 import io.metaquorum.metadata.acl.PatternType;
 import io.metaquorum.metadata.acl.ResourceType;
 import io.vavr.collection.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.function.Consumer;
-import org.pcollections.TreePMap;
 
 /**
  * The image's ACLs by resource pattern, so that finding the ACLs that can apply to one
- * resource costs O(log n) per matching pattern instead of a pass over all n ACLs (the cost
- * KAFKA-20667 reports: 7,000 ACLs times 500 topics per Metadata request).
+ * resource costs a few hash lookups instead of a pass over all n ACLs (the cost KAFKA-20667
+ * reports: 7,000 ACLs times 500 topics per Metadata request).
  *
  * <p>LITERAL patterns, the {@code *} wildcard among them, are in a hash map by (resource
  * type, name): a resource needs two lookups, its own name and {@code *}. PREFIXED patterns are
- * in a sorted map by (resource type, name); the prefixes of a name are found by floor searches
- * that skip what cannot be a prefix ({@link #forEachPrefixOf}), so a name costs one search per
- * prefix that has ACLs plus at most one per character of the name, and nothing per unrelated
- * prefix. Within a pattern, {@link PatternAcls} splits the ACLs by principal.
+ * in another, and the index keeps, per resource type, the distinct lengths their names have:
+ * the prefixes of {@code orders-eu-1} that have ACLs are found by looking up its prefix of
+ * each such length ({@link #forEachPrefixOf}), never by reading unrelated prefixes. A name
+ * costs at most one lookup per character and in practice one per length in use. Within a
+ * pattern, {@link PatternAcls} splits the ACLs by principal.
  *
  * <p>Why it lives in the image and is kept up by replay rather than built on demand: an
  * image is read by every request on the node, ACL changes are rare, and each replayed record
- * costs O(log n) on persistent maps, so a new image shares all but a path of the old index.
- * Building it once per image would cost O(n) on every ACL record and need a cache beside an
- * immutable value. The index is a function of the entries: every node that replayed the same
- * records holds the same index, and no decision depends on hash order (hash maps are only
- * looked up; the keys hash the type's code and the name, never an identity hash).
+ * costs O(log n) on persistent maps (plus a copy of one small length array when a length
+ * appears or goes), so a new image shares all but a path of the old index. Building it once
+ * per image would cost O(n) on every ACL record and need a cache beside an immutable value.
+ * The index is a function of the entries: every node that replayed the same records holds the
+ * same index, and no decision depends on hash order (hash maps are only looked up; the keys
+ * hash the type's code and the name, never an identity hash).
  */
 public final class AclIndex {
-    static final AclIndex EMPTY = new AclIndex(HashMap.empty(), TreePMap.empty());
+    static final AclIndex EMPTY = new AclIndex(HashMap.empty(), HashMap.empty(), HashMap.empty(),
+            new int[ResourceType.values().length][]);
 
     /** A pattern's place in the index: the resource type's code and the pattern's name. */
     record PatternKey(int typeCode, String name) implements Comparable<PatternKey> {
@@ -40,11 +42,22 @@ public final class AclIndex {
     }
 
     private final HashMap<PatternKey, PatternAcls> literal;
-    private final TreePMap<PatternKey, PatternAcls> prefixed;
+    private final HashMap<PatternKey, PatternAcls> prefixed;
+    /** How many PREFIXED patterns of each (type code, name length) there are. */
+    private final HashMap<PatternKey, Integer> prefixLengthCounts;
+    /**
+     * By type code, the distinct lengths of the PREFIXED names, ascending (null: none). Never
+     * written after construction; a change copies the one array it touches.
+     * Invariant: the lengths are those of {@code prefixLengthCounts} for the type.
+     */
+    private final int[][] prefixLengths;
 
-    private AclIndex(HashMap<PatternKey, PatternAcls> literal, TreePMap<PatternKey, PatternAcls> prefixed) {
+    private AclIndex(HashMap<PatternKey, PatternAcls> literal, HashMap<PatternKey, PatternAcls> prefixed,
+                     HashMap<PatternKey, Integer> prefixLengthCounts, int[][] prefixLengths) {
         this.literal = literal;
         this.prefixed = prefixed;
+        this.prefixLengthCounts = prefixLengthCounts;
+        this.prefixLengths = prefixLengths;
     }
 
     /**
@@ -71,40 +84,31 @@ public final class AclIndex {
     }
 
     /**
-     * Walks down from the greatest key at or below {@code name}. A key that is a prefix of
-     * {@code name} is visited and the walk goes on below it. A key that is not shares only
-     * {@code common} characters with {@code name}; every prefix of {@code name} between it and
-     * {@code name} is longer than {@code common} and so sorts above it (already passed), so
-     * the walk jumps to the floor of the first {@code common} characters, strictly below the
-     * key. Each step visits a prefix or shortens {@code common}, so it ends.
+     * One lookup per distinct length of the type's PREFIXED names, up to the name's length:
+     * the prefix of {@code name} of that length, if it has ACLs. A name of length m costs at
+     * most m lookups whatever the number of ACLs, and usually a handful (the lengths in use).
      */
     private void forEachPrefixOf(int typeCode, String name, Consumer<PatternAcls> visitor) {
-        Map.Entry<PatternKey, PatternAcls> at = prefixed.floorEntry(new PatternKey(typeCode, name));
-        while (at != null && at.getKey().typeCode() == typeCode) {
-            String key = at.getKey().name();
-            int common = commonPrefixLength(key, name);
-            if (common == key.length()) {
-                visitor.accept(at.getValue());
-                at = prefixed.lowerEntry(at.getKey());
-            } else {
-                at = prefixed.floorEntry(new PatternKey(typeCode, name.substring(0, common)));
+        int[] lengths = typeCode < prefixLengths.length ? prefixLengths[typeCode] : null;
+        if (lengths == null) {
+            return;
+        }
+        for (int length : lengths) {
+            if (length > name.length()) {
+                return;
+            }
+            String prefix = length == name.length() ? name : name.substring(0, length);
+            PatternAcls at = prefixed.getOrElse(new PatternKey(typeCode, prefix), null);
+            if (at != null) {
+                visitor.accept(at);
             }
         }
-    }
-
-    private static int commonPrefixLength(String a, String b) {
-        int max = Math.min(a.length(), b.length());
-        int i = 0;
-        while (i < max && a.charAt(i) == b.charAt(i)) {
-            i++;
-        }
-        return i;
     }
 
     /** Whether an entry with {@code entry}'s pattern, principal, host, operation and permission is here (any id). */
     boolean holdsSame(AclEntry entry) {
         PatternKey key = new PatternKey(entry.resourceType().code(), entry.resourceName());
-        PatternAcls at = entry.patternType() == PatternType.PREFIXED ? prefixed.get(key) : literal.getOrElse(key, null);
+        PatternAcls at = (entry.patternType() == PatternType.PREFIXED ? prefixed : literal).getOrElse(key, null);
         if (at == null) {
             return false;
         }
@@ -120,21 +124,57 @@ public final class AclIndex {
     AclIndex with(AclEntry entry) {
         PatternKey key = new PatternKey(entry.resourceType().code(), entry.resourceName());
         if (entry.patternType() == PatternType.PREFIXED) {
-            PatternAcls at = prefixed.get(key);
-            return new AclIndex(literal, prefixed.plus(key, at == null ? PatternAcls.of(entry) : at.with(entry)));
+            PatternAcls at = prefixed.getOrElse(key, null);
+            HashMap<PatternKey, PatternAcls> next = prefixed.put(key, at == null ? PatternAcls.of(entry) : at.with(entry));
+            return at == null ? withPrefixLength(next, key, 1) : new AclIndex(literal, next, prefixLengthCounts,
+                    prefixLengths);
         }
         PatternAcls at = literal.getOrElse(key, null);
-        return new AclIndex(literal.put(key, at == null ? PatternAcls.of(entry) : at.with(entry)), prefixed);
+        return new AclIndex(literal.put(key, at == null ? PatternAcls.of(entry) : at.with(entry)), prefixed,
+                prefixLengthCounts, prefixLengths);
     }
 
     AclIndex without(AclEntry entry) {
         PatternKey key = new PatternKey(entry.resourceType().code(), entry.resourceName());
         if (entry.patternType() == PatternType.PREFIXED) {
-            PatternAcls left = prefixed.get(key).without(entry);
-            return new AclIndex(literal, left == null ? prefixed.minus(key) : prefixed.plus(key, left));
+            PatternAcls left = prefixed.get(key).get().without(entry);
+            return left == null ? withPrefixLength(prefixed.remove(key), key, -1)
+                    : new AclIndex(literal, prefixed.put(key, left), prefixLengthCounts, prefixLengths);
         }
         PatternAcls left = literal.get(key).get().without(entry);
-        return new AclIndex(left == null ? literal.remove(key) : literal.put(key, left), prefixed);
+        return new AclIndex(left == null ? literal.remove(key) : literal.put(key, left), prefixed, prefixLengthCounts,
+                prefixLengths);
+    }
+
+    /** The index with {@code nextPrefixed}, a PREFIXED pattern of {@code pattern}'s length added (+1) or gone (-1). */
+    private AclIndex withPrefixLength(HashMap<PatternKey, PatternAcls> nextPrefixed, PatternKey pattern, int change) {
+        PatternKey length = new PatternKey(pattern.typeCode(), Integer.toString(pattern.name().length()));
+        int count = prefixLengthCounts.getOrElse(length, 0) + change;
+        HashMap<PatternKey, Integer> counts = count == 0 ? prefixLengthCounts.remove(length)
+                : prefixLengthCounts.put(length, count);
+        int[][] lengths = prefixLengths;
+        if (count == 0 || count == 1 && change > 0) {
+            lengths = prefixLengths.clone();
+            lengths[pattern.typeCode()] = lengthsOf(pattern.typeCode(), pattern.name().length(), change > 0);
+        }
+        return new AclIndex(literal, nextPrefixed, counts, lengths);
+    }
+
+    private int[] lengthsOf(int typeCode, int changed, boolean added) {
+        int[] old = prefixLengths[typeCode] == null ? new int[0] : prefixLengths[typeCode];
+        int[] next = added ? Arrays.copyOf(old, old.length + 1) : new int[old.length - 1];
+        if (added) {
+            next[old.length] = changed;
+        } else {
+            int i = 0;
+            for (int length : old) {
+                if (length != changed) {
+                    next[i++] = length;
+                }
+            }
+        }
+        Arrays.sort(next);
+        return next.length == 0 ? null : next;
     }
 
     /** How many patterns the index holds (LITERAL and PREFIXED), for tests. */
