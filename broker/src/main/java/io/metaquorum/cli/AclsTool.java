@@ -96,7 +96,7 @@ public final class AclsTool implements Callable<Integer> {
 
     private AdminClient connect(List<HostPort> bootstrap) {
         return connector != null ? connector.apply(bootstrap)
-                : AdminClient.connect(bootstrap, commandConfig.credentials());
+                : AdminClient.connect(bootstrap, commandConfig.security());
     }
 
     public static void main(String[] args) {

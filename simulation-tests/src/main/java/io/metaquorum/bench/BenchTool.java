@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
                 + "(run from the simulation module; see mq-bench image-scale --help); and reconcile-pass "
                 + "[--partitions N,N,...]: the broker's reconcile pass that applies one new topic, as the image "
                 + "grows (see mq-bench reconcile-pass --help); describe-scale [--partitions N]: a paged "
-                + "describe of every topic of an image that size, in process.",
+                + "describe of every topic of an image that size, in process; authorize [--partitions N] [--acls A]: "
+                + "the DESCRIBE decisions of a describe of every topic, ours against Kafka's StandardAuthorizer.",
         subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
                 CatchUpBench.class, DumpBench.class, ShellOpenBench.class, DirRateBench.class})

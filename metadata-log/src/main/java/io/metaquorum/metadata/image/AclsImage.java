@@ -8,9 +8,15 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** ACL entries by id (Kafka's {@code AclsImage}); the entry is the record that added it. */
-public record AclsImage(HashMap<UuidKey, AccessControlEntryRecord> byId) {
-    public static final AclsImage EMPTY = new AclsImage(HashMap.empty());
+/**
+ * ACL entries by id (Kafka's {@code AclsImage}); the entry is the record that added it. The
+ * {@link AclIndex} beside them is what authorization decisions read; replay keeps both in step.
+ *
+ * <p>Equality is the entries' alone: two images with the same entries are equal, and the
+ * index, a function of the entries, is left out of it.
+ */
+public record AclsImage(HashMap<UuidKey, AccessControlEntryRecord> byId, AclIndex index) {
+    public static final AclsImage EMPTY = new AclsImage(HashMap.empty(), AclIndex.EMPTY);
 
     /** The entries sorted by id. */
     public List<AccessControlEntryRecord> sortedById() {
@@ -33,11 +39,29 @@ public record AclsImage(HashMap<UuidKey, AccessControlEntryRecord> byId) {
         return matched;
     }
 
+    /** Adds an entry replay has checked ({@code AclReplay}): its id is new and its codes are valid. */
     AclsImage withEntry(AccessControlEntryRecord entry) {
-        return new AclsImage(byId.put(UuidKey.of(entry.getId()), entry));
+        return new AclsImage(byId.put(UuidKey.of(entry.getId()), entry), index.with(AclEntry.of(entry)));
     }
 
+    /** Removes the entry with {@code id}, which replay has checked exists. */
     AclsImage withoutEntry(UuidKey id) {
-        return new AclsImage(byId.remove(id));
+        AclEntry entry = AclEntry.of(byId.get(id).get());
+        return new AclsImage(byId.remove(id), index.without(entry));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof AclsImage other && byId.equals(other.byId);
+    }
+
+    @Override
+    public int hashCode() {
+        return byId.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "AclsImage[byId=" + byId + "]";
     }
 }

@@ -14,7 +14,6 @@ import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RemoveAccessControlEntryRecord;
 import io.metaquorum.protocol.RemoveTopicRecord;
 import io.metaquorum.protocol.TopicRecord;
-import io.metaquorum.raft.TopicIds;
 
 /**
  * Collects replayed records on top of a base image and produces the next image (Kafka's
@@ -161,19 +160,12 @@ public final class MetadataDelta {
     }
 
     private ImagePart replayAcl(AccessControlEntryRecord record, long offset) {
-        String type = "AccessControlEntryRecord";
-        check(!record.getId().equals(TopicIds.ZERO), offset, type, "the zero id");
-        check(acls.byId().get(UuidKey.of(record.getId())).isEmpty(), offset, type,
-                () -> "ACL id " + TopicIds.toBase64(record.getId()) + " already exists");
-        acls = acls.withEntry(record);
+        acls = AclReplay.add(acls, record, offset);
         return ImagePart.ACLS;
     }
 
     private ImagePart replayRemoveAcl(RemoveAccessControlEntryRecord record, long offset) {
-        UuidKey id = UuidKey.of(record.getId());
-        check(acls.byId().containsKey(id), offset, "RemoveAccessControlEntryRecord",
-                () -> "unknown ACL id " + TopicIds.toBase64(record.getId()));
-        acls = acls.withoutEntry(id);
+        acls = AclReplay.remove(acls, record, offset);
         return ImagePart.ACLS;
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.metaquorum.protocol.ConfigRecord;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.FenceBrokerRecord;
@@ -11,6 +12,7 @@ import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.PartitionChangeRecord;
 import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RegisterBrokerRecord;
+import io.metaquorum.protocol.RemoveAccessControlEntryRecord;
 import io.metaquorum.protocol.RemoveTopicRecord;
 import io.metaquorum.protocol.TopicRecord;
 import io.metaquorum.protocol.Uuid;
@@ -93,6 +95,39 @@ class ReplayValidationTest {
                 .setBrokerId(1).setBrokerEpoch(5)).build(), "already fenced");
         assertRefused(List.of(register), MetadataRecord.newBuilder().setFenceBroker(FenceBrokerRecord.newBuilder()
                 .setBrokerId(1).setBrokerEpoch(4)).build(), "registered with epoch 5");
+    }
+
+    private static AccessControlEntryRecord.Builder acl(long id) {
+        return AccessControlEntryRecord.newBuilder().setId(TopicIds.uuid(7, id)).setResourceType(2)
+                .setResourceName("orders").setPatternType(3).setPrincipal("User:bob").setHost("*").setOperation(3)
+                .setPermissionType(3);
+    }
+
+    private static MetadataRecord record(AccessControlEntryRecord.Builder acl) {
+        return MetadataRecord.newBuilder().setAccessControlEntry(acl).build();
+    }
+
+    /** An ACL Kafka's controller would not have created cannot be in the log (AclControlManager.validateNewAcl). */
+    @Test
+    void aclRecords() {
+        assertRefused(List.of(), record(acl(0).setId(TopicIds.ZERO)), "the zero id");
+        assertRefused(List.of(record(acl(1))), record(acl(1).setResourceName("other")), "already exists");
+        assertRefused(List.of(record(acl(1))), record(acl(2)), "the same ACL exists under another id");
+        assertRefused(List.of(), record(acl(1).setResourceType(1)), "resource type 1");
+        assertRefused(List.of(), record(acl(1).setResourceType(99)), "resource type 99");
+        assertRefused(List.of(), record(acl(1).setPatternType(2)), "pattern type 2");
+        assertRefused(List.of(), record(acl(1).setOperation(1)), "operation 1");
+        assertRefused(List.of(), record(acl(1).setOperation(0)), "operation 0");
+        assertRefused(List.of(), record(acl(1).setPermissionType(1)), "permission type 1");
+        assertRefused(List.of(), record(acl(1).setResourceName("")), "empty resource name");
+        assertRefused(List.of(), record(acl(1).setPrincipal("bob")), "is not TYPE:NAME");
+        assertRefused(List.of(), MetadataRecord.newBuilder().setRemoveAccessControlEntry(
+                RemoveAccessControlEntryRecord.newBuilder().setId(TopicIds.uuid(7, 1))).build(), "unknown ACL id");
+        MetadataDelta delta = new MetadataDelta(MetadataImage.EMPTY);
+        delta.replay(record(acl(1)), 0, 1);
+        delta.replay(record(acl(2).setHost("10.0.0.1")), 1, 1);
+        delta.replay(record(acl(3).setPatternType(4)), 2, 1);
+        assertEquals(3, delta.apply().acls().byId().size(), "differing in host or pattern type is another ACL");
     }
 
     @Test
