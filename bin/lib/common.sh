@@ -66,6 +66,9 @@ mq_build_if_missing() {
       || { grep -E 'ERROR|BUILD' target/mq-build.log | head -40 >&2
            echo "$(basename "$0"): the build failed; the whole output is in $MQ_HOME/target/mq-build.log" >&2
            exit 1; }
+    # Maven leaves an unchanged classpath file as it was, older than the pom that asked for
+    # the build; mq_is_built would then ask for the build forever.
+    touch "$MQ_CLASSPATH_FILE"
   ) 9>"$MQ_HOME/target/.mq-build.lock" || exit 1
   mq_is_built || mq_die "the build did not produce $MQ_BROKER_JAR and $MQ_CLASSPATH_FILE"
   # Built now: the commands this script runs next must not rebuild again.
