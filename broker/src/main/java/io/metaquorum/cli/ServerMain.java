@@ -62,7 +62,7 @@ public final class ServerMain implements Callable<Integer> {
         }
         ServerConfig config;
         try {
-            config = ServerConfig.load(configFile).requireSupported();
+            config = ServerConfig.load(configFile);
         } catch (ConfigException e) {
             throw new CommandFailure("invalid configuration in " + configFile + ": " + e.getMessage(), e);
         }

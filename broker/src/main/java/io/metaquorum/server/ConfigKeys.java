@@ -29,6 +29,7 @@ public final class ConfigKeys {
     public static final String SNAPSHOT_TRIGGER_BYTES = "metadata.log.max.record.bytes.between.snapshots";
     public static final String IDLE_INTERVAL_MS = "metadata.max.idle.interval.ms";
     public static final String AUTHORIZER_ENABLED = "authorizer.enabled";
+    public static final String ALLOW_EVERYONE_IF_NO_ACL_FOUND = "allow.everyone.if.no.acl.found";
     public static final String SSL_KEYSTORE_LOCATION = "ssl.keystore.location";
     public static final String SSL_TRUSTSTORE_LOCATION = "ssl.truststore.location";
     public static final String LISTENER_SECURITY_PROTOCOL_MAP = "listener.security.protocol.map";
@@ -67,7 +68,7 @@ public final class ConfigKeys {
             ConfigKey.optional("create.topic.policy.class.name", ConfigType.CLASS),
             ConfigKey.withDefault(AUTHORIZER_ENABLED, ConfigType.BOOLEAN, "false"),
             ConfigKey.optional(SUPER_USERS, ConfigType.STRING),
-            ConfigKey.withDefault("allow.everyone.if.no.acl.found", ConfigType.BOOLEAN, "false"),
+            ConfigKey.withDefault(ALLOW_EVERYONE_IF_NO_ACL_FOUND, ConfigType.BOOLEAN, "false"),
             ConfigKey.optional(SSL_KEYSTORE_LOCATION, ConfigType.STRING),
             ConfigKey.optional(SslSettings.KEYSTORE_PASSWORD, ConfigType.STRING),
             ConfigKey.optional(SslSettings.KEYSTORE_TYPE, ConfigType.STORE_TYPE),

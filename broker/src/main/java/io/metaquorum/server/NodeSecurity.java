@@ -2,10 +2,16 @@ package io.metaquorum.server;
 
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.InsecureServerCredentials;
+import io.grpc.ServerInterceptor;
+import io.metaquorum.metadata.authorizer.AuthorizerSettings;
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.node.access.AuditLog;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.raft.transport.grpc.TransportSecurity;
 import io.metaquorum.security.ClientAuthMode;
 import io.metaquorum.security.grpc.IdentityInterceptor;
 import io.metaquorum.security.Principal;
+import io.metaquorum.security.grpc.RaftAccessInterceptor;
 import io.metaquorum.security.grpc.RefusalLog;
 import io.metaquorum.security.SslPrincipalMapping;
 import io.metaquorum.security.SslSettings;
@@ -13,6 +19,7 @@ import io.metaquorum.security.StoreSource;
 import io.metaquorum.security.grpc.TlsCredentials;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,11 +34,30 @@ final class NodeSecurity {
     private NodeSecurity() {
     }
 
-    static TransportSecurity of(ServerConfig config, String logPrefix) {
+    /**
+     * The node's authorizer from {@code authorizer.enabled}, {@code super.users} and
+     * {@code allow.everyone.if.no.acl.found}.
+     */
+    static NodeAccess access(ServerConfig config) {
+        if (!config.booleanValue(ConfigKeys.AUTHORIZER_ENABLED)) {
+            return NodeAccess.DISABLED;
+        }
+        Set<String> superUsers = new LinkedHashSet<>();
+        superUsers(config).forEach(principal -> superUsers.add(principal.toString()));
+        return NodeAccess.enabled(new AuthorizerSettings(superUsers,
+                config.booleanValue(ConfigKeys.ALLOW_EVERYONE_IF_NO_ACL_FOUND)), AuditLog.SLF4J);
+    }
+
+    /**
+     * @param access the node's authorizer, which the raft service's calls pass
+     *               ({@link RaftAccessInterceptor}) on the image {@code image} returns
+     */
+    static TransportSecurity of(ServerConfig config, String logPrefix, NodeAccess access,
+                                Supplier<MetadataImage> image) {
         Set<Principal> nodePrincipals = superUsers(config);
-        IdentityInterceptor identity = new IdentityInterceptor(
+        ServerInterceptor identity = RaftAccessInterceptor.after(new IdentityInterceptor(
                 SslPrincipalMapping.parse((String) config.value(ConfigKeys.SSL_PRINCIPAL_MAPPING_RULES)),
-                nodePrincipals, new RefusalLog(logPrefix, System::nanoTime));
+                nodePrincipals, new RefusalLog(logPrefix, System::nanoTime)), new RaftAccessInterceptor(access, image));
         ListenerSpec listener = config.listenerSpec();
         if (config.ssl().isEmpty()) {
             return new TransportSecurity(listener.protocol().name(), InsecureServerCredentials.create(),

@@ -8,6 +8,7 @@ import io.metaquorum.metadata.controller.FeatureControlManager.SupportedRange;
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.server.broker.BrokerRole;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ControllerGateway;
 import io.metaquorum.server.controller.ControllerRole;
@@ -99,13 +100,14 @@ public final class NodeServer {
         String logPrefix = "[node " + nodeId + "] ";
         RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
-        TransportSecurity security = NodeSecurity.of(config, logPrefix);
+        NodeAccess access = NodeSecurity.access(config);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         AtomicReference<RaftNode> node = new AtomicReference<>();
         SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
                 (writer, registered) -> node.get().registerSnapshot(writer, registered), SnapshotLimits.DEFAULTS, faultHandler);
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
+            TransportSecurity security = NodeSecurity.of(config, logPrefix, access, loader::image);
             Optional<ControllerRole> controller = config.isController()
                     ? Optional.of(ControllerRole.create(nodeId, controllerConfig(config, raftConfig), loader,
                             node::get, faultHandler))
@@ -122,7 +124,7 @@ public final class NodeServer {
                     .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
                     FORWARD_TIMEOUT_MS, security.channel());
-            NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId);
+            NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId, access);
             List<BindableService> services = List.of(
                     new AdminServiceEndpoint(requests.admin(), SystemTime.INSTANCE, nodeId).service(),
                     new BrokerLifecycleEndpoint(requests.lifecycle()).service());

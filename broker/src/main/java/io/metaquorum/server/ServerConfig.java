@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * <p>Checks, in order: unknown keys; each value's type; required keys; ranges; relations
  * between values (the listener's security protocol and its {@code ssl.*} keys, the raft
  * timers' {@code validate()}, the node among the voters, its listener port matching its voter
- * entry). {@link #requireSupported()} adds what this build cannot run yet. Immutable.
+ * entry). Immutable.
  */
 public final class ServerConfig {
     public static final String ROLE_CONTROLLER = "controller";
@@ -86,15 +86,6 @@ public final class ServerConfig {
                 QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listener, ssl);
         ServerConfigChecks.check(config);
         return config;
-    }
-
-    /** Stops what this build cannot run yet, rather than pretending: the authorizer. */
-    public ServerConfig requireSupported() {
-        if (booleanValue(ConfigKeys.AUTHORIZER_ENABLED)) {
-            throw new ConfigException(ConfigKeys.AUTHORIZER_ENABLED, "the authorizer is not yet supported; "
-                    + "set authorizer.enabled=false");
-        }
-        return this;
     }
 
     @SuppressWarnings("unchecked")

@@ -2,9 +2,11 @@ package io.metaquorum.server;
 
 import io.metaquorum.net.HostPort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.raft.RaftTimeouts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -135,12 +137,16 @@ class ServerConfigTest {
     }
 
     @Test
-    void whatIsNotSupportedYetStopsWithASayingLine() {
-        Map<String, String> broker = with("process.roles", "controller,broker");
-        broker.put("log.dirs", "/tmp/mq/logs");
-        assertTrue(ServerConfig.parse(broker).requireSupported().isBroker(), "the broker role is supported");
-        assertEquals("authorizer.enabled", assertThrows(ConfigException.class,
-                () -> ServerConfig.parse(with("authorizer.enabled", "true")).requireSupported()).key());
+    void theAuthorizerIsBuiltFromItsThreeKeys() {
+        Map<String, String> on = with("authorizer.enabled", "true");
+        on.put("super.users", "User:CN=node-1; User:admin;");
+        on.put("allow.everyone.if.no.acl.found", "true");
+        NodeAccess access = NodeSecurity.access(ServerConfig.parse(on));
+        assertTrue(access.isEnabled());
+        assertEquals(java.util.Set.of("User:CN=node-1", "User:admin"), access.settings().superUsers());
+        assertTrue(access.settings().allowEveryoneIfNoAclFound());
+        assertFalse(NodeSecurity.access(ServerConfig.parse(with("super.users", "User:admin"))).isEnabled(),
+                "off by default, as in Kafka");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.metaquorum.bench;
 
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.AdminRequests;
@@ -83,7 +84,7 @@ public final class DescribeScaleWorkload {
                 (long) topics * options.partitionsPerTopic(), topics, options.partitionsPerTopic(),
                 options.pagePartitions(), Runtime.getRuntime().maxMemory() >> 20);
         AdminRequests admin = NodeRequests.create(new ObserverGateway(1, loader, () -> -1), new NoForwarding(),
-                "bench").admin();
+                "bench", NodeAccess.DISABLED).admin();
         List<PageCost> pages = new ArrayList<>();
         double walkMs = 0;
         for (int walk = 0; walk < options.walks(); walk++) {
@@ -104,12 +105,13 @@ public final class DescribeScaleWorkload {
         double unpagedMs = 0;
         for (int walk = 0; walk < options.walks(); walk++) {
             long start = System.nanoTime();
-            admin.describeTopics(DescribeTopicsRequest.getDefaultInstance());
+            admin.describeTopics(DescribeTopicsRequest.getDefaultInstance(), CallOrigin.CLIENT);
             unpagedMs = (System.nanoTime() - start) / 1e6;
         }
         System.out.printf(Locale.ROOT, "describe_unpaged_ms %.1f ms%n", unpagedMs);
         long heapBefore = PersistentMapBench.usedHeapAfterGc();
-        DescribeTopicsResponse all = admin.describeTopics(DescribeTopicsRequest.getDefaultInstance());
+        DescribeTopicsResponse all = admin.describeTopics(DescribeTopicsRequest.getDefaultInstance(),
+                CallOrigin.CLIENT);
         System.out.printf("describe_unpaged_heap_bytes %d bytes%n", PersistentMapBench.usedHeapAfterGc() - heapBefore);
         System.out.printf("# unpaged response: %,d topics, %,d bytes encoded%n", all.getTopicsCount(),
                 all.getSerializedSize());
@@ -137,7 +139,7 @@ public final class DescribeScaleWorkload {
         DescribeTopicsCursor next;
         do {
             long before = PersistentMapBench.usedHeapAfterGc();
-            DescribeTopicsResponse page = admin.describeTopics(request.build());
+            DescribeTopicsResponse page = admin.describeTopics(request.build(), CallOrigin.CLIENT);
             max = Math.max(max, PersistentMapBench.usedHeapAfterGc() - before);
             next = page.hasNextCursor() ? page.getNextCursor() : null;
             Reference.reachabilityFence(page);
@@ -154,7 +156,7 @@ public final class DescribeScaleWorkload {
         while (true) {
             DescribeTopicsRequest sent = request.build();
             long start = System.nanoTime();
-            DescribeTopicsResponse response = admin.describeTopics(sent);
+            DescribeTopicsResponse response = admin.describeTopics(sent, CallOrigin.CLIENT);
             TimedPage page = new TimedPage((System.nanoTime() - start) / 1e6, response);
             if (response.getHeader().getErrorCode() != ErrorCode.NONE) {
                 throw new IllegalStateException(response.getHeader().getErrorMessage());

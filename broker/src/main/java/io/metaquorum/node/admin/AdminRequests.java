@@ -1,6 +1,10 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.controller.ApiError;
+import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.node.access.NodeAccess;
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.protocol.AdminResponseHeader;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreateAclsResponse;
@@ -21,10 +25,13 @@ import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
 import io.metaquorum.protocol.ListTopicsResponse;
+import java.util.BitSet;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -35,6 +42,11 @@ import java.util.function.Consumer;
  * active controller, or forwarded, or NOT_CONTROLLER); their answer is built on the
  * controller's thread. Reads are answered at once from this node's committed image, with its
  * offset. {@code reply} is called exactly once per request, maybe later.
+ *
+ * <p>With the authorizer on ({@link NodeAccess}), each RPC checks what
+ * {@link io.metaquorum.node.access.RpcAccessTable} says, before it looks at what exists:
+ * reads against the image they answer from, writes on the controller's thread against its
+ * committed image ({@link ControllerCalls}, {@link AuthorizedWrites}).
  */
 public final class AdminRequests {
     public static final AdminMethod<CreateTopicsRequest, CreateTopicsResponse> CREATE_TOPICS =
@@ -72,9 +84,25 @@ public final class AdminRequests {
             return;
         }
         calls.write(CREATE_TOPICS, request, origin, request.getTimeoutMs(), reply,
-                sink -> (controller, nowMs) -> controller.createTopics(CreateTopicsConverter.toController(request),
-                        request.getTimeoutMs(), nowMs,
-                        response -> sink.complete(CreateTopicsConverter.toProto(response, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.access().isEnabled()) {
+                        controller.createTopics(CreateTopicsConverter.toController(request), request.getTimeoutMs(),
+                                nowMs, response -> sink.complete(CreateTopicsConverter.toProto(response,
+                                        controllerId())));
+                        return;
+                    }
+                    BitSet denied = AuthorizedWrites.createTopics(request, rights);
+                    CreateTopicsRequest allowed = AuthorizedWrites.allowed(request, denied);
+                    Consumer<CreateTopicsResponse> merged = decided -> sink.complete(
+                            AuthorizedWrites.merged(request, denied, decided, rights));
+                    if (allowed.getTopicsCount() == 0) {
+                        merged.accept(CreateTopicsResponse.newBuilder().setHeader(writeOk()).build());
+                    } else {
+                        controller.createTopics(CreateTopicsConverter.toController(allowed), request.getTimeoutMs(),
+                                nowMs, response -> merged.accept(CreateTopicsConverter.toProto(response,
+                                        controllerId())));
+                    }
+                },
                 error -> CreateTopicsConverter.failed(request, error, controllerId()));
     }
 
@@ -85,9 +113,19 @@ public final class AdminRequests {
             return;
         }
         calls.write(DELETE_TOPICS, request, origin, request.getTimeoutMs(), reply,
-                sink -> (controller, nowMs) -> controller.deleteTopics(TopicWritesConverter.deleteNames(request),
-                        TopicWritesConverter.deleteIds(request), request.getTimeoutMs(), nowMs,
-                        results -> sink.complete(TopicWritesConverter.deletedToProto(results, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    BitSet denied = AuthorizedWrites.deleteTopics(request, rights);
+                    DeleteTopicsRequest allowed = denied.isEmpty() ? request : AuthorizedWrites.allowed(request, denied);
+                    Consumer<DeleteTopicsResponse> merged = denied.isEmpty() ? sink::complete
+                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided));
+                    if (allowed.getTopicsCount() == 0) {
+                        merged.accept(DeleteTopicsResponse.newBuilder().setHeader(writeOk()).build());
+                        return;
+                    }
+                    controller.deleteTopics(TopicWritesConverter.deleteNames(allowed),
+                            TopicWritesConverter.deleteIds(allowed), request.getTimeoutMs(), nowMs,
+                            results -> merged.accept(TopicWritesConverter.deletedToProto(results, controllerId())));
+                },
                 error -> TopicWritesConverter.failed(request, error, controllerId()));
     }
 
@@ -99,10 +137,20 @@ public final class AdminRequests {
             return;
         }
         calls.write(CREATE_PARTITIONS, request, origin, request.getTimeoutMs(), reply,
-                sink -> (controller, nowMs) -> controller.createPartitions(
-                        TopicWritesConverter.toController(request, controller.decisionImage()),
-                        request.getValidateOnly(), request.getTimeoutMs(), nowMs,
-                        results -> sink.complete(TopicWritesConverter.grownToProto(results, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    BitSet denied = AuthorizedWrites.createPartitions(request, rights);
+                    CreatePartitionsRequest allowed = denied.isEmpty() ? request
+                            : AuthorizedWrites.allowed(request, denied);
+                    Consumer<CreatePartitionsResponse> merged = denied.isEmpty() ? sink::complete
+                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided));
+                    if (allowed.getTopicsCount() == 0) {
+                        merged.accept(CreatePartitionsResponse.newBuilder().setHeader(writeOk()).build());
+                        return;
+                    }
+                    controller.createPartitions(TopicWritesConverter.toController(allowed, controller.decisionImage()),
+                            request.getValidateOnly(), request.getTimeoutMs(), nowMs,
+                            results -> merged.accept(TopicWritesConverter.grownToProto(results, controllerId())));
+                },
                 error -> TopicWritesConverter.failed(request, error, controllerId()));
     }
 
@@ -114,9 +162,20 @@ public final class AdminRequests {
             return;
         }
         calls.write(INCREMENTAL_ALTER_CONFIGS, request, origin, 0, reply,
-                sink -> (controller, nowMs) -> controller.incrementalAlterConfigs(
-                        ConfigsConverter.toController(request), request.getValidateOnly(), nowMs,
-                        results -> sink.complete(ConfigsConverter.toProto(results, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    BitSet denied = AuthorizedWrites.alterConfigs(request, rights);
+                    IncrementalAlterConfigsRequest allowed = denied.isEmpty() ? request
+                            : AuthorizedWrites.allowed(request, denied);
+                    Consumer<IncrementalAlterConfigsResponse> merged = denied.isEmpty() ? sink::complete
+                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided));
+                    if (allowed.getResourcesCount() == 0) {
+                        merged.accept(IncrementalAlterConfigsResponse.newBuilder().setHeader(writeOk()).build());
+                        return;
+                    }
+                    controller.incrementalAlterConfigs(ConfigsConverter.toController(allowed),
+                            request.getValidateOnly(), nowMs,
+                            results -> merged.accept(ConfigsConverter.toProto(results, controllerId())));
+                },
                 error -> ConfigsConverter.failed(request, error, controllerId()));
     }
 
@@ -129,8 +188,14 @@ public final class AdminRequests {
             return;
         }
         calls.write(CREATE_ACLS, request, origin, 0, reply,
-                sink -> (controller, nowMs) -> controller.createAcls(AclsConverter.toBindings(request), nowMs,
-                        result -> sink.complete(AclsConverter.createdToProto(result, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.allowsOnCluster(AclOperation.ALTER)) {
+                        sink.complete(AclsConverter.createFailed(request, clusterDenied(), controllerId()));
+                        return;
+                    }
+                    controller.createAcls(AclsConverter.toBindings(request), nowMs,
+                            result -> sink.complete(AclsConverter.createdToProto(result, controllerId())));
+                },
                 error -> AclsConverter.createFailed(request, error, controllerId()));
     }
 
@@ -143,41 +208,109 @@ public final class AdminRequests {
             return;
         }
         calls.write(DELETE_ACLS, request, origin, 0, reply,
-                sink -> (controller, nowMs) -> controller.deleteAcls(AclsConverter.toFilters(request), nowMs,
-                        result -> sink.complete(AclsConverter.deletedToProto(result, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.allowsOnCluster(AclOperation.ALTER)) {
+                        sink.complete(AclsConverter.deleteFailed(request, clusterDenied(), controllerId()));
+                        return;
+                    }
+                    controller.deleteAcls(AclsConverter.toFilters(request), nowMs,
+                            result -> sink.complete(AclsConverter.deletedToProto(result, controllerId())));
+                },
                 error -> AclsConverter.deleteFailed(request, error, controllerId()));
     }
 
-    public DescribeAclsResponse describeAcls(DescribeAclsRequest request) {
+    public DescribeAclsResponse describeAcls(DescribeAclsRequest request, CallOrigin origin) {
         Optional<String> bad = RequestLimits.check(request);
         if (bad.isPresent()) {
             return DescribeAclsResponse.newBuilder().setHeader(invalid(bad.get())).build();
         }
-        return AclsConverter.describe(request, calls.gateway().committedImage(), controllerId());
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = clusterCheck(rights, origin, AclOperation.DESCRIBE);
+        if (refused.isPresent()) {
+            return DescribeAclsResponse.newBuilder().setHeader(readFailed(refused.get(), rights)).build();
+        }
+        return AclsConverter.describe(request, rights.image(), controllerId());
     }
 
-    public ListTopicsResponse listTopics(ListTopicsRequest request) {
-        return TopicReadsConverter.list(calls.gateway().committedImage(), controllerId());
+    /** Which rule decides one question, on this node's image and settings; needs DESCRIBE on the cluster. */
+    public ExplainAclResponse explainAcl(ExplainAclRequest request, CallOrigin origin) {
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = clusterCheck(rights, origin, AclOperation.DESCRIBE);
+        if (refused.isPresent()) {
+            return ExplainAclResponse.newBuilder().setHeader(readFailed(refused.get(), rights)).build();
+        }
+        return AclExplanations.explain(request, calls.access(), rights.image(), controllerId());
     }
 
-    public DescribeTopicsResponse describeTopics(DescribeTopicsRequest request) {
+    public ListTopicsResponse listTopics(ListTopicsRequest request, CallOrigin origin) {
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = calls.access().admit(rights.image(), origin.caller(), origin.aclOffset());
+        if (refused.isPresent()) {
+            return ListTopicsResponse.newBuilder().setHeader(readFailed(refused.get(), rights)).build();
+        }
+        return TopicReadsConverter.list(rights, controllerId());
+    }
+
+    public DescribeTopicsResponse describeTopics(DescribeTopicsRequest request, CallOrigin origin) {
         Optional<String> bad = RequestLimits.check(request);
         if (bad.isPresent()) {
             return DescribeTopicsResponse.newBuilder().setHeader(invalid(bad.get())).build();
         }
-        return TopicReadsConverter.describe(request, calls.gateway().committedImage(), controllerId());
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = calls.access().admit(rights.image(), origin.caller(), origin.aclOffset());
+        if (refused.isPresent()) {
+            return DescribeTopicsResponse.newBuilder().setHeader(readFailed(refused.get(), rights)).build();
+        }
+        return TopicReadsConverter.describe(request, rights, controllerId());
     }
 
-    public DescribeConfigsResponse describeConfigs(DescribeConfigsRequest request) {
+    public DescribeConfigsResponse describeConfigs(DescribeConfigsRequest request, CallOrigin origin) {
         Optional<String> bad = RequestLimits.check(request);
         if (bad.isPresent()) {
             return DescribeConfigsResponse.newBuilder().setHeader(invalid(bad.get())).build();
         }
-        return ConfigsConverter.describe(request, calls.gateway().committedImage(), controllerId());
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = calls.access().admit(rights.image(), origin.caller(), origin.aclOffset());
+        if (refused.isPresent()) {
+            return DescribeConfigsResponse.newBuilder().setHeader(readFailed(refused.get(), rights)).build();
+        }
+        return ConfigsConverter.describe(request, rights, controllerId());
     }
 
-    public DescribeClusterResponse describeCluster(DescribeClusterRequest request) {
-        return TopicReadsConverter.cluster(calls.gateway().committedImage(), clusterId, controllerId());
+    /** Needs DESCRIBE on the cluster: the nodes, their addresses and states are the cluster's. */
+    public DescribeClusterResponse describeCluster(DescribeClusterRequest request, CallOrigin origin) {
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = clusterCheck(rights, origin, AclOperation.DESCRIBE);
+        if (refused.isPresent()) {
+            return DescribeClusterResponse.newBuilder().setHeader(readFailed(refused.get(), rights)).build();
+        }
+        return TopicReadsConverter.cluster(rights.image(), clusterId, controllerId());
+    }
+
+    /** The caller's rights on this node's committed image, the one the read answers from. */
+    private RequestAccess rights(CallOrigin origin) {
+        MetadataImage image = calls.gateway().committedImage();
+        return new RequestAccess(calls.access(), image, origin.caller());
+    }
+
+    private Optional<ApiError> clusterCheck(RequestAccess rights, CallOrigin origin, AclOperation operation) {
+        Optional<ApiError> refused = calls.access().admit(rights.image(), origin.caller(), origin.aclOffset());
+        if (refused.isPresent()) {
+            return refused;
+        }
+        return rights.allowsOnCluster(operation) ? Optional.empty() : Optional.of(clusterDenied());
+    }
+
+    static ApiError clusterDenied() {
+        return ApiError.of(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, AuthorizedWrites.CLUSTER_DENIED);
+    }
+
+    private AdminResponseHeader readFailed(ApiError error, RequestAccess rights) {
+        return ResponseHeaders.header(error, controllerId(), rights.image().lastCommittedOffset());
+    }
+
+    private AdminResponseHeader writeOk() {
+        return ResponseHeaders.ok(controllerId(), ResponseHeaders.NO_OFFSET);
     }
 
     private int controllerId() {

@@ -1,5 +1,7 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.metadata.acl.AclOperation;
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.metadata.controller.ConfigurationControlManager.AlterConfigOp;
 import io.metaquorum.metadata.controller.ConfigurationControlManager.AlterConfigsResult;
@@ -62,12 +64,19 @@ final class ConfigsConverter {
         return DescribedConfig.newBuilder().setName(name).setValue(value).setConfigSource(source).build();
     }
 
-    static DescribeConfigsResponse describe(DescribeConfigsRequest request, MetadataImage image, int controllerId) {
+    /** A resource the caller may not DESCRIBE_CONFIGS answers an authorization error, before any existence check. */
+    static DescribeConfigsResponse describe(DescribeConfigsRequest request, RequestAccess rights, int controllerId) {
+        MetadataImage image = rights.image();
         DescribeConfigsResponse.Builder out = DescribeConfigsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         for (DescribeConfigsResource r : request.getResourcesList()) {
             DescribeConfigsResult.Builder result = DescribeConfigsResult.newBuilder()
                     .setResourceType(r.getResourceType()).setResourceName(r.getResourceName());
+            if (!ConfigAccess.allows(rights, AclOperation.DESCRIBE_CONFIGS, r.getResourceType(), r.getResourceName())) {
+                out.addResults(result.setErrorCode(ConfigAccess.deniedCode(r.getResourceType()))
+                        .setErrorMessage(ConfigAccess.deniedMessage(r.getResourceType())));
+                continue;
+            }
             Map<String, String> set = image.configs().configs(new ConfigResource(r.getResourceType(),
                     r.getResourceName()));
             if (r.getResourceType() == ConfigResourceType.CONFIG_RESOURCE_TOPIC) {

@@ -1,11 +1,14 @@
 package io.metaquorum.node.admin;
 
 import io.metaquorum.metadata.controller.ApiError;
+import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.metadata.controller.ResponseSink;
+import io.metaquorum.node.access.NodeAccess;
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.node.controller.ControllerGateway;
-import io.metaquorum.node.controller.ControllerOperation;
 import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.protocol.ErrorCode;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -20,6 +23,11 @@ import java.util.function.Function;
  * controller other than this node → forwarded, and a failed forward → NOT_CONTROLLER; no
  * controller known → NOT_CONTROLLER. NOT_CONTROLLER is REFRESH_AND_RETRY: the client finds
  * the controller (the answer names the one this node knows) and retries.
+ *
+ * <p>Authorization happens where the write is decided: on the active controller's thread,
+ * against its committed image, just before the controller runs it ({@link NodeAccess#admit},
+ * then the operation's own checks through the {@link RequestAccess} it is handed). The node
+ * that forwards decides nothing about it.
  */
 final class ControllerCalls {
     static final ApiError QUEUE_FULL = ApiError.of(ErrorCode.THROTTLING_QUOTA_EXCEEDED,
@@ -27,14 +35,29 @@ final class ControllerCalls {
 
     private final ControllerGateway gateway;
     private final Forwarding forwarding;
+    private final NodeAccess access;
 
-    ControllerCalls(ControllerGateway gateway, Forwarding forwarding) {
+    ControllerCalls(ControllerGateway gateway, Forwarding forwarding, NodeAccess access) {
         this.gateway = gateway;
         this.forwarding = forwarding;
+        this.access = access;
     }
 
     ControllerGateway gateway() {
         return gateway;
+    }
+
+    NodeAccess access() {
+        return access;
+    }
+
+    /**
+     * One write's call into the controller, with the sink that answers the client and the
+     * caller's rights on the controller's committed image.
+     */
+    @FunctionalInterface
+    interface AuthorizedOperation<R> {
+        void run(QuorumController controller, long nowMs, RequestAccess access, ResponseSink<R> sink);
     }
 
     /**
@@ -43,12 +66,11 @@ final class ControllerCalls {
      * @param requestTimeoutMs the request's own {@code timeout_ms} (0 when none): a forwarded
      *                         call may take that long on the controller, on top of the
      *                         forwarding deadline
-     * @param operation        builds the controller call from the sink that answers the client
+     * @param operation        the controller call, once the caller is admitted
      * @param failed           the whole request failed with this error (every entry carries it)
      */
     <Q, R> void write(AdminMethod<Q, R> method, Q request, CallOrigin origin, int requestTimeoutMs,
-                      Consumer<R> answer, Function<ResponseSink<R>, ControllerOperation> operation,
-                      Function<ApiError, R> failed) {
+                      Consumer<R> answer, AuthorizedOperation<R> operation, Function<ApiError, R> failed) {
         RequestTrace trace = origin.trace();
         Consumer<R> reply = trace.isOn() ? response -> {
             trace.mark(RequestTrace.Stage.ANSWERED);
@@ -56,11 +78,17 @@ final class ControllerCalls {
         } : answer;
         if (gateway.isActive()) {
             trace.mark(RequestTrace.Stage.QUEUED);
-            ControllerOperation call = operation.apply(reply::accept);
+            ResponseSink<R> sink = reply::accept;
             // Active when routed, but it may have lost the leadership before its turn came.
             boolean queued = gateway.submit((controller, nowMs) -> {
                 if (controller.isActive()) {
-                    call.run(controller, nowMs);
+                    RequestAccess rights = new RequestAccess(access, controller.committedImage(), origin.caller());
+                    Optional<ApiError> refused = access.admit(rights.image(), origin.caller(), origin.aclOffset());
+                    if (refused.isPresent()) {
+                        reply.accept(failed.apply(refused.get()));
+                    } else {
+                        operation.run(controller, nowMs, rights, sink);
+                    }
                 } else {
                     reply.accept(failed.apply(notController("This node's controller stopped being active "
                             + "before it ran the request.", gateway.knownControllerId())));

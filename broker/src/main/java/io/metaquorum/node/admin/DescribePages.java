@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.protocol.DescribeTopicsCursor;
@@ -23,7 +24,8 @@ import java.util.Iterator;
  * (DescribeConfigs gives them).
  * Pages of one walk may come from different images (another node, a later commit): each
  * page is consistent in itself, and a topic created or deleted between two pages may or
- * may not appear (docs/admin-api.md).
+ * may not appear (docs/admin-api.md). Topics the caller may not DESCRIBE are left out
+ * silently, and take no room on the page.
  */
 final class DescribePages {
     private DescribePages() {
@@ -35,7 +37,8 @@ final class DescribePages {
     }
 
     /** The page {@code request} asks for; its limit and cursor passed {@link RequestLimits#check}. */
-    static DescribeTopicsResponse page(DescribeTopicsRequest request, MetadataImage image, int controllerId) {
+    static DescribeTopicsResponse page(DescribeTopicsRequest request, RequestAccess rights, int controllerId) {
+        MetadataImage image = rights.image();
         int room = request.hasResponsePartitionLimit() ? request.getResponsePartitionLimit()
                 : RequestLimits.DESCRIBE_PAGE_PARTITIONS_DEFAULT;
         String fromName = request.getCursor().getTopicName();
@@ -45,6 +48,9 @@ final class DescribePages {
         Iterator<TopicImage> topics = image.topics().topicsFrom(fromName);
         while (topics.hasNext()) {
             TopicImage topic = topics.next();
+            if (!rights.listsTopic(topic.name())) {
+                continue;
+            }
             int first = topic.name().equals(fromName) ? fromIndex : 0;
             if (first > 0 && first >= topic.partitionCount()) {
                 continue;

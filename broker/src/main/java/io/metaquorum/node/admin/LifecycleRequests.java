@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.protocol.BrokerHeartbeatRequest;
 import io.metaquorum.protocol.BrokerHeartbeatResponse;
@@ -16,7 +17,8 @@ import java.util.function.Consumer;
  * checked at the edge, then routed like every write ({@link ControllerCalls}). A registration
  * naming another cluster is refused with INCONSISTENT_CLUSTER_ID (an empty cluster id is not
  * checked). A controlled shutdown is a heartbeat that wants to shut down; its answer counts the
- * partitions the broker still leads in the controller's committed image.
+ * partitions the broker still leads in the controller's committed image. Every one needs
+ * CLUSTER_ACTION on the cluster (a node principal in {@code super.users}, in practice).
  */
 public final class LifecycleRequests {
     public static final AdminMethod<BrokerRegistrationRequest, BrokerRegistrationResponse> REGISTER_BROKER =
@@ -50,8 +52,15 @@ public final class LifecycleRequests {
             return;
         }
         calls.write(REGISTER_BROKER, request, origin, 0, reply,
-                sink -> (controller, nowMs) -> controller.registerBroker(BrokerLifecycleConverter.toController(request),
-                        nowMs, response -> sink.complete(BrokerLifecycleConverter.toProto(response, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.allowsOnCluster(AclOperation.CLUSTER_ACTION)) {
+                        sink.complete(BrokerLifecycleConverter.registrationFailed(AdminRequests.clusterDenied(),
+                                controllerId()));
+                        return;
+                    }
+                    controller.registerBroker(BrokerLifecycleConverter.toController(request), nowMs,
+                            response -> sink.complete(BrokerLifecycleConverter.toProto(response, controllerId())));
+                },
                 error -> BrokerLifecycleConverter.registrationFailed(error, controllerId()));
     }
 
@@ -63,8 +72,15 @@ public final class LifecycleRequests {
             return;
         }
         calls.write(BROKER_HEARTBEAT, request, origin, 0, reply,
-                sink -> (controller, nowMs) -> controller.heartbeat(BrokerLifecycleConverter.toController(request),
-                        nowMs, response -> sink.complete(BrokerLifecycleConverter.toProto(response, controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.allowsOnCluster(AclOperation.CLUSTER_ACTION)) {
+                        sink.complete(BrokerLifecycleConverter.heartbeatFailed(AdminRequests.clusterDenied(),
+                                controllerId()));
+                        return;
+                    }
+                    controller.heartbeat(BrokerLifecycleConverter.toController(request), nowMs,
+                            response -> sink.complete(BrokerLifecycleConverter.toProto(response, controllerId())));
+                },
                 error -> BrokerLifecycleConverter.heartbeatFailed(error, controllerId()));
     }
 
@@ -76,12 +92,19 @@ public final class LifecycleRequests {
             return;
         }
         calls.write(CONTROLLED_SHUTDOWN, request, origin, 0, reply,
-                sink -> (controller, nowMs) -> controller.heartbeat(BrokerLifecycleConverter.shutdownHeartbeat(
-                        request, controller.committedImage().lastCommittedOffset()), nowMs,
-                        response -> sink.complete(BrokerLifecycleConverter.toShutdownProto(response,
-                                response.error().isSuccess() ? TopicReadsConverter.leaderships(
-                                        controller.committedImage(), request.getBrokerId()) : -1,
-                                controllerId()))),
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.allowsOnCluster(AclOperation.CLUSTER_ACTION)) {
+                        sink.complete(BrokerLifecycleConverter.shutdownFailed(AdminRequests.clusterDenied(),
+                                controllerId()));
+                        return;
+                    }
+                    controller.heartbeat(BrokerLifecycleConverter.shutdownHeartbeat(request,
+                            controller.committedImage().lastCommittedOffset()), nowMs,
+                            response -> sink.complete(BrokerLifecycleConverter.toShutdownProto(response,
+                                    response.error().isSuccess() ? TopicReadsConverter.leaderships(
+                                            controller.committedImage(), request.getBrokerId()) : -1,
+                                    controllerId())));
+                },
                 error -> BrokerLifecycleConverter.shutdownFailed(error, controllerId()));
     }
 

@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.ConfigResource;
 import io.metaquorum.metadata.image.MetadataImage;
@@ -17,6 +18,7 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.protocol.ListedTopic;
 import io.metaquorum.protocol.TopicRef;
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import java.util.Iterator;
@@ -34,37 +36,65 @@ final class TopicReadsConverter {
     private TopicReadsConverter() {
     }
 
-    static ListTopicsResponse list(MetadataImage image, int controllerId) {
+    /** Every topic the caller may DESCRIBE; the others are left out silently. */
+    static ListTopicsResponse list(RequestAccess rights, int controllerId) {
+        MetadataImage image = rights.image();
         ListTopicsResponse.Builder out = ListTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
             TopicImage topic = topics.next();
+            if (!rights.listsTopic(topic.name())) {
+                continue;
+            }
             out.addTopics(ListedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid()));
         }
         return out.build();
     }
 
-    static DescribeTopicsResponse describe(DescribeTopicsRequest request, MetadataImage image, int controllerId) {
+    /**
+     * Every topic the caller may DESCRIBE (the others left out silently), or the named ones: a
+     * name the caller may not DESCRIBE answers TOPIC_AUTHORIZATION_FAILED with the id zeroed
+     * whether or not the topic exists; an id of a topic it may not DESCRIBE, the same with the
+     * id as asked.
+     */
+    static DescribeTopicsResponse describe(DescribeTopicsRequest request, RequestAccess rights, int controllerId) {
+        MetadataImage image = rights.image();
         if (DescribePages.isPaged(request)) {
-            return DescribePages.page(request, image, controllerId);
+            return DescribePages.page(request, rights, controllerId);
         }
         DescribeTopicsResponse.Builder out = DescribeTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         if (request.getTopicsCount() == 0) {
             for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
-                out.addTopics(described(topics.next(), image));
+                TopicImage topic = topics.next();
+                if (rights.listsTopic(topic.name())) {
+                    out.addTopics(described(topic, image));
+                }
             }
             return out.build();
         }
         for (TopicRef ref : request.getTopicsList()) {
             if (ref.hasName()) {
                 TopicImage topic = image.topics().topic(ref.getName());
-                out.addTopics(topic != null ? described(topic, image) : unknown(ref.getName(), TopicIds.ZERO,
-                        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The topic '" + ref.getName() + "' does not exist."));
+                if (!rights.allowsTopic(AclOperation.DESCRIBE, ref.getName())) {
+                    out.addTopics(unknown(ref.getName(), TopicIds.ZERO, ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                            AuthorizedWrites.TOPIC_DENIED));
+                } else {
+                    out.addTopics(topic != null ? described(topic, image) : unknown(ref.getName(), TopicIds.ZERO,
+                            ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The topic '" + ref.getName()
+                                    + "' does not exist."));
+                }
             } else {
                 TopicImage topic = image.topics().topic(UuidKey.of(ref.getTopicId()));
-                out.addTopics(topic != null ? described(topic, image) : unknown("", ref.getTopicId(),
-                        ErrorCode.UNKNOWN_TOPIC_ID, "No topic has the id " + TopicIds.toBase64(ref.getTopicId()) + "."));
+                if (topic == null) {
+                    out.addTopics(unknown("", ref.getTopicId(), ErrorCode.UNKNOWN_TOPIC_ID,
+                            "No topic has the id " + TopicIds.toBase64(ref.getTopicId()) + "."));
+                } else if (!rights.allowsTopic(AclOperation.DESCRIBE, topic.name())) {
+                    out.addTopics(unknown("", ref.getTopicId(), ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                            AuthorizedWrites.TOPIC_DENIED));
+                } else {
+                    out.addTopics(described(topic, image));
+                }
             }
         }
         return out.build();

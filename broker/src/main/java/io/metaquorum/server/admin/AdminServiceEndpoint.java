@@ -24,6 +24,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
@@ -82,22 +84,22 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
 
     @Override
     public void listTopics(ListTopicsRequest request, StreamObserver<ListTopicsResponse> observer) {
-        reply(observer, requests.listTopics(request));
+        reply(observer, requests.listTopics(request, origin()));
     }
 
     @Override
     public void describeTopics(DescribeTopicsRequest request, StreamObserver<DescribeTopicsResponse> observer) {
-        reply(observer, requests.describeTopics(request));
+        reply(observer, requests.describeTopics(request, origin()));
     }
 
     @Override
     public void describeConfigs(DescribeConfigsRequest request, StreamObserver<DescribeConfigsResponse> observer) {
-        reply(observer, requests.describeConfigs(request));
+        reply(observer, requests.describeConfigs(request, origin()));
     }
 
     @Override
     public void describeCluster(DescribeClusterRequest request, StreamObserver<DescribeClusterResponse> observer) {
-        reply(observer, requests.describeCluster(request));
+        reply(observer, requests.describeCluster(request, origin()));
     }
 
     @Override
@@ -112,7 +114,12 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
 
     @Override
     public void describeAcls(DescribeAclsRequest request, StreamObserver<DescribeAclsResponse> observer) {
-        reply(observer, requests.describeAcls(request));
+        reply(observer, requests.describeAcls(request, origin()));
+    }
+
+    @Override
+    public void explainAcl(ExplainAclRequest request, StreamObserver<ExplainAclResponse> observer) {
+        reply(observer, requests.explainAcl(request, origin()));
     }
 
     static <R> void reply(StreamObserver<R> observer, R response) {

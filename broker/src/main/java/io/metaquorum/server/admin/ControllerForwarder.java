@@ -99,6 +99,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
         Metadata headers = new Metadata();
         headers.put(ForwardedCalls.HEADER, Integer.toString(localNodeId));
         ForwardedIdentity.write(origin.caller(), headers);
+        AclOffsetHeader.write(origin.aclOffset(), headers);
         if (trace.isOn()) {
             headers.put(TracedCalls.HEADER, "1");
         }

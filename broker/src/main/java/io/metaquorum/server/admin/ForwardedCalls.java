@@ -37,7 +37,7 @@ final class ForwardedCalls implements ServerInterceptor {
      * forwarded by node 0.
      */
     static CallOrigin origin() {
-        return mark().by(IdentityInterceptor.current());
+        return mark().by(IdentityInterceptor.current()).afterAclChange(AclOffsetHeader.current());
     }
 
     private static CallOrigin mark() {
@@ -56,9 +56,11 @@ final class ForwardedCalls implements ServerInterceptor {
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
                                                       ServerCallHandler<Q, R> next) {
         String forwardedBy = headers.get(HEADER);
-        if (forwardedBy == null) {
-            return next.startCall(call, headers);
+        Context context = AclOffsetHeader.read(headers, Context.current());
+        if (forwardedBy != null) {
+            context = context.withValue(FORWARDED_BY, forwardedBy);
         }
-        return Contexts.interceptCall(Context.current().withValue(FORWARDED_BY, forwardedBy), call, headers, next);
+        return context == Context.current() ? next.startCall(call, headers)
+                : Contexts.interceptCall(context, call, headers, next);
     }
 }

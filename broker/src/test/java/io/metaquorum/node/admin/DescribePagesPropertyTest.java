@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
@@ -31,14 +32,15 @@ class DescribePagesPropertyTest {
             @ForAll @IntRange(min = 1, max = 25) int limit) {
         MetadataImage image = DescribeImages.of(new TreeMap<>(partitionsByName));
         List<DescribedTopic> unpaged = DescribeImages.ownConfigsOnly(TopicReadsConverter.describe(
-                DescribeTopicsRequest.getDefaultInstance(), image, 1).getTopicsList());
+                DescribeTopicsRequest.getDefaultInstance(), RequestAccess.unchecked(image), 1).getTopicsList());
         List<DescribedTopic.Builder> joined = new ArrayList<>();
         DescribeTopicsRequest.Builder request = DescribeTopicsRequest.newBuilder().setResponsePartitionLimit(limit);
         int pagesMax = 1 + partitionsByName.values().stream().mapToInt(p -> Math.max(1, p)).sum();
         for (int pages = 1; ; pages++) {
             assertTrue(pages <= pagesMax, "the walk did not end after " + pagesMax + " pages");
             assertEquals(java.util.Optional.empty(), RequestLimits.check(request.build()));
-            DescribeTopicsResponse page = TopicReadsConverter.describe(request.build(), image, 1);
+            DescribeTopicsResponse page = TopicReadsConverter.describe(request.build(),
+                    RequestAccess.unchecked(image), 1);
             assertTrue(page.getTopicsList().stream().mapToInt(t -> Math.max(1, t.getPartitionsCount())).sum() <= limit,
                     "page over its limit: " + page);
             for (DescribedTopic piece : page.getTopicsList()) {

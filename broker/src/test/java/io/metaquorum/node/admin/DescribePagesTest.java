@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.DescribeTopicsCursor;
 import io.metaquorum.protocol.DescribeTopicsRequest;
@@ -26,7 +27,7 @@ class DescribePagesTest {
         if (topic != null) {
             request.setCursor(DescribeTopicsCursor.newBuilder().setTopicName(topic).setPartitionIndex(index));
         }
-        return TopicReadsConverter.describe(request.build(), image, CONTROLLER_ID);
+        return TopicReadsConverter.describe(request.build(), RequestAccess.unchecked(image), CONTROLLER_ID);
     }
 
     /** Each topic of the page as "name:first..last" partition indexes. */
@@ -71,7 +72,7 @@ class DescribePagesTest {
 
     @Test
     void aPageAsLargeAsTheImageIsTheUnpagedDescribeWithoutDefaultConfigs() {
-        DescribeTopicsResponse all = TopicReadsConverter.describe(DescribeTopicsRequest.getDefaultInstance(), image,
+        DescribeTopicsResponse all = TopicReadsConverter.describe(DescribeTopicsRequest.getDefaultInstance(), RequestAccess.unchecked(image),
                 CONTROLLER_ID);
         DescribeTopicsResponse page = page(image, 6, null, 0);
         assertEquals(DescribeImages.ownConfigsOnly(all.getTopicsList()), page.getTopicsList());
@@ -116,7 +117,8 @@ class DescribePagesTest {
     void aCursorWithoutALimitGetsTheDefaultPage() {
         Map<String, Integer> big = new TreeMap<>(Map.of("big", RequestLimits.DESCRIBE_PAGE_PARTITIONS_DEFAULT + 5));
         DescribeTopicsResponse page = TopicReadsConverter.describe(DescribeTopicsRequest.newBuilder()
-                .setCursor(DescribeTopicsCursor.getDefaultInstance()).build(), DescribeImages.of(big), CONTROLLER_ID);
+                .setCursor(DescribeTopicsCursor.getDefaultInstance()).build(),
+                RequestAccess.unchecked(DescribeImages.of(big)), CONTROLLER_ID);
         assertEquals(RequestLimits.DESCRIBE_PAGE_PARTITIONS_DEFAULT, page.getTopics(0).getPartitionsCount());
         assertEquals("big/" + RequestLimits.DESCRIBE_PAGE_PARTITIONS_DEFAULT, cursor(page));
     }

@@ -1,6 +1,7 @@
 package io.metaquorum.server.admin;
 
 import io.metaquorum.common.time.SystemTime;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.NodeRequests;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -78,7 +79,7 @@ final class AdminTestNode implements AutoCloseable {
     /** Starts the endpoints, forwarding to {@code controllers}. */
     AdminTestNode serve(Map<Integer, InetSocketAddress> controllers) {
         forwarder = new ControllerForwarder(gateway.nodeId(), controllers, FORWARD_TIMEOUT_MS);
-        NodeRequests requests = NodeRequests.create(gateway, forwarder, CLUSTER_ID);
+        NodeRequests requests = NodeRequests.create(gateway, forwarder, CLUSTER_ID, NodeAccess.DISABLED);
         registry.addService(new AdminServiceEndpoint(requests.admin(), SystemTime.INSTANCE, gateway.nodeId()).service()
                 .bindService());
         registry.addService(new BrokerLifecycleEndpoint(requests.lifecycle()).service().bindService());

@@ -27,10 +27,10 @@ public final class AdminCalls {
             admin.incrementalAlterConfigs(AdminWire.alterConfigs(alter), CallOrigin.CLIENT,
                     response -> reply.accept(AdminReplies.altered(response)));
         } else if (call instanceof AdminCall.DescribeTopic describe) {
-            reply.accept(AdminReplies.described(admin.describeTopics(AdminWire.describeTopic(describe)),
-                    describe.name()));
+            reply.accept(AdminReplies.described(admin.describeTopics(AdminWire.describeTopic(describe),
+                    CallOrigin.CLIENT), describe.name()));
         } else {
-            reply.accept(AdminReplies.listed(admin.listTopics(AdminWire.listTopics())));
+            reply.accept(AdminReplies.listed(admin.listTopics(AdminWire.listTopics(), CallOrigin.CLIENT)));
         }
     }
 }

@@ -4,6 +4,7 @@ import io.metaquorum.broker.lifecycle.LifecycleCall;
 import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.NodeRequests;
@@ -57,7 +58,7 @@ final class ControllerRole implements NodeRole {
         this.loader = new MetadataLoader("[node " + machine.nodeId() + "] ", snapshotTriggerBytes, snapshots);
         this.node = new ControllerNode(machine.nodeId(), config, random, loader, raft, queues, time);
         this.requests = NodeRequests.create(new AttemptTrackingGateway(node.gateway(), world.admin()),
-                new SimForwarding(machine, world, () -> alive), world.clusterId());
+                new SimForwarding(machine, world, () -> alive), world.clusterId(), NodeAccess.DISABLED);
         this.listener = new CommitTap(node.stateMachine(), world, machine.nodeId());
     }
 

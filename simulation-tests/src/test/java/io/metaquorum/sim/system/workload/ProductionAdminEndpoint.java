@@ -2,6 +2,7 @@ package io.metaquorum.sim.system.workload;
 
 import io.metaquorum.metadata.controller.QuorumController;
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.AdminRequests;
@@ -43,7 +44,7 @@ final class ProductionAdminEndpoint {
     ProductionAdminEndpoint(QuorumController controller, Supplier<MetadataImage> image, IntSupplier controllerId,
                             LongSupplier now, int writeTimeoutMs) {
         this.admin = NodeRequests.create(new ImmediateGateway(controller, image, controllerId, now), NO_FORWARDING,
-                "test-cluster").admin();
+                "test-cluster", NodeAccess.DISABLED).admin();
         this.writeTimeoutMs = writeTimeoutMs;
     }
 
