@@ -30,8 +30,10 @@ public final class RpcAccessTable {
     private static final String ADMIN = "AdminService";
     private static final String LIFECYCLE = "BrokerLifecycleService";
     private static final String RAFT = "RaftService";
-    private static final String NODE_TRAFFIC = "node traffic: a node principal in super.users; else the whole "
-            + "call is refused (CLUSTER_AUTHORIZATION_FAILED)";
+    private static final String NODE_TRAFFIC = "node traffic (a node principal in super.users); else "
+            + "CLUSTER_AUTHORIZATION_FAILED";
+    private static final String RAFT_TRAFFIC = "node traffic (a node principal in super.users); else gRPC "
+            + "PERMISSION_DENIED naming CLUSTER_AUTHORIZATION_FAILED";
 
     public static final List<RpcAccess> ROWS = List.of(
             new RpcAccess(ADMIN, "CreateTopics", CREATE, CLUSTER_OR_TOPIC, "TOPIC_AUTHORIZATION_FAILED per topic, "
@@ -56,12 +58,13 @@ public final class RpcAccessTable {
             new RpcAccess(LIFECYCLE, "RegisterBroker", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC),
             new RpcAccess(LIFECYCLE, "BrokerHeartbeat", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC),
             new RpcAccess(LIFECYCLE, "ControlledShutdown", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC),
-            new RpcAccess(RAFT, "Vote", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC + " (gRPC PERMISSION_DENIED)"),
-            new RpcAccess(RAFT, "BeginQuorumEpoch", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC + " (gRPC PERMISSION_DENIED)"),
-            new RpcAccess(RAFT, "EndQuorumEpoch", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC + " (gRPC PERMISSION_DENIED)"),
-            new RpcAccess(RAFT, "Fetch", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC + " (gRPC PERMISSION_DENIED)"),
-            new RpcAccess(RAFT, "FetchSnapshot", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC + " (gRPC PERMISSION_DENIED)"),
-            new RpcAccess(RAFT, "DescribeQuorum", DESCRIBE, CLUSTER, "gRPC PERMISSION_DENIED"));
+            new RpcAccess(RAFT, "Vote", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
+            new RpcAccess(RAFT, "BeginQuorumEpoch", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
+            new RpcAccess(RAFT, "EndQuorumEpoch", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
+            new RpcAccess(RAFT, "Fetch", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
+            new RpcAccess(RAFT, "FetchSnapshot", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
+            new RpcAccess(RAFT, "DescribeQuorum", DESCRIBE, CLUSTER, "gRPC PERMISSION_DENIED naming "
+                    + "CLUSTER_AUTHORIZATION_FAILED"));
 
     /** A forwarded write also needs this of the forwarding node's principal (Kafka's Envelope). */
     public static final String FORWARDED = "a forwarded write: the forwarding node's principal needs CLUSTER_ACTION "
