@@ -119,7 +119,7 @@ class QuickstartProcessTest {
     @Test
     void secureStartsTheSameClusterWithTlsEverywhereAndWritesTheAdminsClientConfig() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
-                Integer.toString(PreassignedPorts.freeBase(NODES)));
+                Integer.toString(PreassignedPorts.freeBase(NODES + 1)));
         ToolRun started = quickstart("start-secure", "--secure");
         assertEquals(0, started.exitCode(), started.out() + started.err());
         assertTrue(started.out().contains("Created topic demo."), started.out());
@@ -136,6 +136,8 @@ class QuickstartProcessTest {
         assertEquals(0, status.exitCode(), status.err());
         assertTrue(status.out().contains("node 6 (broker): running, pid ") && status.out().contains("LeaderId:"),
                 "status finds the client config by itself: " + status.out());
+        anOrdinaryUserNeedsAnAclOnBrokersAndControllers(clientConfig);
+        aNodeCertificateWithoutClusterActionCannotJoin(clientConfig);
         ToolRun plaintext = quickstart("start-again", "start");
         assertEquals(0, plaintext.exitCode(), plaintext.err());
         assertTrue(plaintext.out().contains("already running"), "the data dir stays secure: " + plaintext.out());
@@ -143,6 +145,120 @@ class QuickstartProcessTest {
         assertEquals(0, stopped.exitCode(), stopped.err());
         assertTrue(stopped.out().contains("stopped node 6") && stopped.out().contains("stopped node 1"),
                 stopped.out());
+    }
+
+    /**
+     * The secure quickstart has the authorizer on: alice (a certificate of the same CA, not a
+     * super user) may create nothing, through a broker or a controller, until the admin grants
+     * CREATE on the prefix alice-. Before she tries again, each node she will call must show
+     * the ACL in its own image (DescribeAcls answers from it): separate processes share no
+     * read-your-writes offset, and this waits on that state, not on time.
+     */
+    private void anOrdinaryUserNeedsAnAclOnBrokersAndControllers(Path adminConfig) throws Exception {
+        Path alice = clientCertificate("alice");
+        for (int node : List.of(4, 1)) {
+            ToolRun refused = topics(node, "--command-config", alice.toString(), "--create", "--topic",
+                    "alice-" + node, "--partitions", "1", "--replication-factor", "1");
+            assertTrue(refused.exitCode() != 0 && refused.err().contains("TOPIC_AUTHORIZATION_FAILED"),
+                    "node " + node + ": " + refused.out() + refused.err());
+        }
+        ToolRun granted = acls(4, adminConfig, "--add", "--allow-principal", "User:CN=alice", "--operation", "Create",
+                "--operation", "Describe", "--topic", "alice-", "--resource-pattern-type", "prefixed");
+        assertEquals(0, granted.exitCode(), granted.out() + granted.err());
+        for (int node : List.of(4, 1)) {
+            awaitOutput(() -> acls(node, adminConfig, "--list", "--topic", "alice-", "--resource-pattern-type",
+                    "prefixed"), "principal=User:CN=alice");
+            ToolRun created = topics(node, "--command-config", alice.toString(), "--create", "--topic",
+                    "alice-" + node, "--partitions", "1", "--replication-factor", "1");
+            assertEquals(0, created.exitCode(), "node " + node + ": " + created.out() + created.err());
+        }
+        ToolRun listed = topics(4, "--command-config", alice.toString(), "--list");
+        assertEquals(List.of("alice-1", "alice-4"), listed.out().lines().sorted().toList(),
+                "alice sees her topics and not demo: " + listed.out());
+    }
+
+    /**
+     * A broker whose certificate the CA signed but whose principal is not in super.users (nor
+     * granted CLUSTER_ACTION) is refused: its registration answers CLUSTER_AUTHORIZATION_FAILED
+     * and it never appears among the brokers.
+     */
+    private void aNodeCertificateWithoutClusterActionCannotJoin(Path adminConfig) throws Exception {
+        Path data = work.resolve("data");
+        String password = Files.readString(data.resolve("certs").resolve("store.password")).trim();
+        ToolRun issued = scripts.runTool(work, "certs-node-7", 60_000, "mq-certs", "node", "--ca-dir",
+                data.resolve("certs").toString(), "--name", "node-7", "--san", "DNS:localhost,IP:127.0.0.1",
+                "--out-dir", data.resolve("certs").resolve("node-7").toString(), "--store-password", password);
+        assertEquals(0, issued.exitCode(), issued.err());
+        Path dir = Files.createDirectories(data.resolve("node-7"));
+        String properties = Files.readString(data.resolve("node-4").resolve("server.properties"))
+                .replace("node.id=4", "node.id=7").replace("127.0.0.1:" + port(4), "127.0.0.1:" + port(7))
+                .replace("/node-4", "/node-7");
+        Path config = Files.writeString(dir.resolve("server.properties"), properties);
+        ToolRun formatted = scripts.runTool(work, "format-node-7", 60_000, "mq-storage", "format", "--cluster-id",
+                metaCluster(data.resolve("node-4").resolve("metadata").resolve("meta.properties")),
+                "--config", config.toString());
+        assertEquals(0, formatted.exitCode(), formatted.err());
+        MetaquorumScripts.RunningTool rogue = scripts.startTool(work, "node-7", "mq-server", config.toString());
+        try {
+            awaitOutput(() -> new ToolRun(0, Files.readString(rogue.out()), Files.readString(rogue.err())),
+                    "registration refused: CLUSTER_AUTHORIZATION_FAILED");
+            ToolRun brokers = scripts.runTool(work, "brokers-" + System.nanoTime(), 60_000, "mq-metadata",
+                    "brokers", "--bootstrap-server", "127.0.0.1:" + port(1), "--command-config",
+                    adminConfig.toString());
+            assertEquals(0, brokers.exitCode(), brokers.err());
+            assertTrue(brokers.out().contains("Broker: 6\t") && !brokers.out().contains("Broker: 7\t"),
+                    brokers.out());
+        } finally {
+            rogue.process().descendants().forEach(ProcessHandle::destroyForcibly);
+            rogue.process().destroyForcibly().waitFor();
+        }
+    }
+
+    private static String metaCluster(Path metaProperties) throws IOException {
+        return Files.readAllLines(metaProperties).stream().filter(line -> line.startsWith("cluster.id="))
+                .map(line -> line.substring("cluster.id=".length())).findFirst().orElseThrow();
+    }
+
+    /** A client certificate for {@code name} from the quickstart's CA, and its --command-config file. */
+    private Path clientCertificate(String name) throws IOException {
+        Path certs = work.resolve("data").resolve("certs");
+        String password = Files.readString(certs.resolve("store.password")).trim();
+        ToolRun issued = scripts.runTool(work, "certs-" + name, 60_000, "mq-certs", "client", "--ca-dir",
+                certs.toString(), "--name", name, "--out-dir", certs.resolve(name).toString(), "--store-password",
+                password);
+        assertEquals(0, issued.exitCode(), issued.err());
+        return Files.writeString(work.resolve(name + ".properties"), String.join("\n",
+                "security.protocol=SSL",
+                "ssl.keystore.location=" + certs.resolve(name).resolve(name + ".p12"),
+                "ssl.keystore.type=PKCS12",
+                "ssl.keystore.password=" + password,
+                "ssl.truststore.location=" + certs.resolve(name).resolve("truststore.p12"),
+                "ssl.truststore.type=PKCS12",
+                "ssl.truststore.password=" + password) + "\n");
+    }
+
+    private ToolRun acls(int node, Path commandConfig, String... args) {
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", "127.0.0.1:" + port(node),
+                "--command-config", commandConfig.toString()));
+        all.addAll(List.of(args));
+        return scripts.runTool(work, "acls-" + System.nanoTime(), 60_000, "mq-acls", all.toArray(String[]::new));
+    }
+
+    /** A state to wait for, read by running a tool. */
+    @FunctionalInterface
+    private interface Probe {
+        ToolRun run() throws IOException;
+    }
+
+    /** Runs {@code probe} until its output holds {@code expected}, for at most a minute. */
+    private static void awaitOutput(Probe probe, String expected) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        ToolRun last = probe.run();
+        while (!last.out().contains(expected)) {
+            assertTrue(System.nanoTime() < deadline, "never printed '" + expected + "': " + last.out() + last.err());
+            Thread.sleep(200);
+            last = probe.run();
+        }
     }
 
     /** mq-metadata on the data dirs of running nodes (read-only: they go on serving). */

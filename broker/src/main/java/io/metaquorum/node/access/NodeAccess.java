@@ -20,9 +20,10 @@ import java.util.Optional;
  * reads nothing, as a node without an authorizer does in Kafka.
  *
  * <p>Before any ACL is read, a request must pass {@link #admit}: a forwarding node needs
- * CLUSTER_ACTION on the cluster (Kafka's Envelope), and the image must be loaded and at least
- * at the caller's last ACL change (read your own ACL writes); a super user passes both at
- * once, so the nodes' own traffic never waits on the log it is needed to replicate.
+ * CLUSTER_ACTION on the cluster (Kafka's Envelope); the image must be at least at the caller's
+ * last ACL change (read your own ACL writes, a super user's too: what it reads must hold what
+ * it wrote); and it must be loaded, which a super user does not wait for, so the nodes' own
+ * traffic (which carries no ACL change) never waits on the log it is needed to replicate.
  */
 public final class NodeAccess {
     public static final NodeAccess DISABLED = new NodeAccess(false, AuthorizerSettings.DEFAULT, AuditLog.SLF4J);
@@ -68,17 +69,14 @@ public final class NodeAccess {
                         + " that forwarded the request may not do CLUSTER_ACTION on the cluster."));
             }
         }
-        if (settings.isSuperUser(caller.principal().toString())) {
-            return Optional.empty();
-        }
         long offset = image.lastCommittedOffset();
-        if (offset < 0) {
-            return Optional.of(ApiError.of(ErrorCode.AUTHORIZER_NOT_READY,
-                    "This node has not loaded its metadata image yet, so it cannot authorize the request; retry."));
-        }
         if (aclOffset > offset) {
             return Optional.of(ApiError.of(ErrorCode.AUTHORIZER_NOT_READY, "This node's metadata image is at offset "
                     + offset + ", behind the caller's last ACL change at offset " + aclOffset + "; retry."));
+        }
+        if (offset < 0 && !settings.isSuperUser(caller.principal().toString())) {
+            return Optional.of(ApiError.of(ErrorCode.AUTHORIZER_NOT_READY,
+                    "This node has not loaded its metadata image yet, so it cannot authorize the request; retry."));
         }
         return Optional.empty();
     }

@@ -49,6 +49,8 @@ class NodeAccessTest {
         assertTrue(behind.get().message().contains("offset 41") && behind.get().message().contains("offset 42"),
                 behind.get().message());
         assertEquals(Optional.empty(), access.admit(at(42), ALICE, 42));
+        assertEquals(ErrorCode.AUTHORIZER_NOT_READY, access.admit(at(41), ROOT, 42).get().code(),
+                "a super user too reads what it wrote");
     }
 
     @Test
