@@ -1,7 +1,6 @@
 package io.metaquorum.cli;
 
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.client.AdminException;
 import io.metaquorum.metadata.acl.PatternType;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.net.HostPort;
@@ -40,11 +39,8 @@ public final class AclsTool implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
     @Mixin
-    CommandConfigOption commandConfig;
+    AdminConnection connection;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
-            description = "Nodes to ask (any node; comma-separated or repeated).")
-    List<String> bootstrapServers = new ArrayList<>();
     @Option(names = "--add",
             description = "Add the ACLs the principal, host and operation flags make, on each resource.")
     boolean add;
@@ -81,7 +77,6 @@ public final class AclsTool implements Callable<Integer> {
     @Option(names = "--json", description = "List: one JSON object, {\"acls\": [...]}.")
     boolean json;
 
-    private final Function<List<HostPort>, AdminClient> connector;
     private final RemoveConfirmation confirmation;
 
     public AclsTool() {
@@ -90,13 +85,8 @@ public final class AclsTool implements Callable<Integer> {
 
     /** {@code connector}: how the tool reaches the nodes; {@code confirmation}: who answers --remove's question. */
     AclsTool(Function<List<HostPort>, AdminClient> connector, RemoveConfirmation confirmation) {
-        this.connector = connector;
+        this.connection = new AdminConnection(connector);
         this.confirmation = confirmation;
-    }
-
-    private AdminClient connect(List<HostPort> bootstrap) {
-        return connector != null ? connector.apply(bootstrap)
-                : AdminClient.connect(bootstrap, commandConfig.security());
     }
 
     public static void main(String[] args) {
@@ -109,22 +99,12 @@ public final class AclsTool implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
+        return connection.run(spec, verbose.verbose, (out, err) -> {
             Action action = checkArguments();
             AclsActions actions = new AclsActions(this, out, err, confirmation);
             actions.prepare(action);
-            List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
-            try (AdminClient client = connect(bootstrap)) {
-                return actions.run(action, client);
-            }
-        } catch (AdminError | AdminException failure) {
-            return AdminError.print(failure, err, verbose.verbose);
-        } finally {
-            out.flush();
-            err.flush();
-        }
+            return client -> actions.run(action, client);
+        });
     }
 
     /** kafka-acls.sh's argument checks, before any node is asked. */
@@ -133,7 +113,7 @@ public final class AclsTool implements Callable<Integer> {
         if (actions != 1) {
             throw invalid("Give exactly one of --add, --remove, --list (got " + actions + ").");
         }
-        TopicArguments.bootstrap(bootstrapServers);
+        connection.bootstrap();
         Action action = add ? Action.ADD : remove ? Action.REMOVE : Action.LIST;
         PatternType patternType = patternType();
         boolean resources = !topics.isEmpty() || !groups.isEmpty() || cluster;
