@@ -11,6 +11,7 @@ import io.metaquorum.metadata.acl.ResourceType;
 import io.metaquorum.protocol.AclCreation;
 import io.metaquorum.protocol.AclFilter;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ExplainAclRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,12 @@ import java.util.Set;
  * {@code TYPE:NAME}, hosts defaulting to {@code *}; and the ACLs and filters they make.
  */
 final class AclArguments {
+    /**
+     * The host --explain asks from without --host: {@code *}, which an ACL for every host
+     * matches and an ACL for one host does not (Kafka compares hosts as strings).
+     */
+    static final String EXPLAIN_HOST_DEFAULT = AccessControlEntry.WILDCARD_HOST;
+
     private AclArguments() {
     }
 
@@ -139,6 +146,29 @@ final class AclArguments {
                 }
             }
         }
+    }
+
+    /**
+     * ExplainAcl's question: may {@code principal}, from {@code host}, do {@code operation} on
+     * {@code resource}? Checked as an ACL of the same fields would be (a TYPE:NAME principal,
+     * an operation that applies to the resource type), so a question no ACL could answer is
+     * refused here with the message --add gives; and ALL, which an ACL grants but no request does.
+     */
+    static ExplainAclRequest question(String principal, String host, AclOperation operation,
+                                      ResourcePattern resource) {
+        if (operation == AclOperation.ALL) {
+            throw invalid("--explain asks about one operation a client does; All is what an ACL grants, not what a "
+                    + "client asks for: name one, e.g. Read.");
+        }
+        AccessControlEntry entry = new AccessControlEntry(principal.trim(), host.trim(), operation,
+                PermissionType.ALLOW);
+        Optional<String> bad = AclRules.check(new AclBinding(resource, entry));
+        if (bad.isPresent()) {
+            throw invalid(bad.get());
+        }
+        return ExplainAclRequest.newBuilder().setPrincipal(entry.principal()).setHost(entry.host())
+                .setOperation(operation.code()).setResourceType(resource.resourceType().code())
+                .setResourceName(resource.name()).build();
     }
 
     static AclCreation creation(AclBinding binding) {

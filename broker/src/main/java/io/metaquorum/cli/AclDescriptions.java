@@ -9,6 +9,7 @@ import io.metaquorum.metadata.acl.ResourcePattern;
 import io.metaquorum.metadata.acl.ResourceType;
 import io.metaquorum.metadata.acl.StoredAcl;
 import io.metaquorum.protocol.DescribedAcl;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.raft.TopicIds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,9 +21,12 @@ import java.util.Map;
  * resource, {@code Current ACLs for resource `ResourcePattern(...)`:} then a tab and an entry
  * per line, with Kafka's spaces around the line breaks, which scripts written for
  * kafka-acls.sh match. JSON is one object, {@code {"acls": [...]}}, each ACL with its id.
+ * An explanation is printed as the node wrote it, so it reads the same in its audit log.
  */
 final class AclDescriptions {
     private static final String NEWLINE = "\n";
+    static final String NOT_ENFORCED = "The node that answered does not enforce ACLs (authorizer.enabled is off): it "
+            + "allows every request, whatever the ACLs say.";
 
     private AclDescriptions() {
     }
@@ -63,20 +67,43 @@ final class AclDescriptions {
     static String json(List<StoredAcl> acls) {
         StringBuilder out = new StringBuilder("{\"acls\": [");
         for (int i = 0; i < acls.size(); i++) {
-            StoredAcl acl = acls.get(i);
-            ResourcePattern p = acl.binding().pattern();
-            AccessControlEntry e = acl.binding().entry();
-            out.append(i == 0 ? "" : ", ")
-                    .append("{\"id\": ").append(JsonText.string(TopicIds.toBase64(acl.id())))
-                    .append(", \"resourceType\": ").append(JsonText.string(p.resourceType().name()))
-                    .append(", \"resourceName\": ").append(JsonText.string(p.name()))
-                    .append(", \"patternType\": ").append(JsonText.string(p.patternType().name()))
-                    .append(", \"principal\": ").append(JsonText.string(e.principal()))
-                    .append(", \"host\": ").append(JsonText.string(e.host()))
-                    .append(", \"operation\": ").append(JsonText.string(e.operation().name()))
-                    .append(", \"permissionType\": ").append(JsonText.string(e.permissionType().name()))
-                    .append('}');
+            out.append(i == 0 ? "" : ", ").append(json(acls.get(i)));
         }
         return out.append("]}").toString();
+    }
+
+    /** One ACL as an object of {@link #json(List)}'s list (and of --explain's {@code acl}). */
+    static String json(StoredAcl acl) {
+        ResourcePattern p = acl.binding().pattern();
+        AccessControlEntry e = acl.binding().entry();
+        return "{\"id\": " + JsonText.string(TopicIds.toBase64(acl.id()))
+                + ", \"resourceType\": " + JsonText.string(p.resourceType().name())
+                + ", \"resourceName\": " + JsonText.string(p.name())
+                + ", \"patternType\": " + JsonText.string(p.patternType().name())
+                + ", \"principal\": " + JsonText.string(e.principal())
+                + ", \"host\": " + JsonText.string(e.host())
+                + ", \"operation\": " + JsonText.string(e.operation().name())
+                + ", \"permissionType\": " + JsonText.string(e.permissionType().name())
+                + '}';
+    }
+
+    /**
+     * ExplainAcl's answer as text: the node's own line, and a second when that node enforces
+     * no ACLs, since then the first says what the ACLs decide and not what happens.
+     */
+    static List<String> explanationLines(ExplainAclResponse answer) {
+        if (answer.getAuthorizerEnabled()) {
+            return List.of(answer.getExplanation());
+        }
+        return List.of(answer.getExplanation(), NOT_ENFORCED);
+    }
+
+    /** ExplainAcl's answer as one JSON object; {@code acl} is null unless an ACL decided. */
+    static String explanationJson(ExplainAclResponse answer) {
+        return "{\"allowed\": " + answer.getAllowed()
+                + ", \"rule\": " + JsonText.string(answer.getRule())
+                + ", \"acl\": " + (answer.hasAcl() ? json(stored(answer.getAcl())) : "null")
+                + ", \"explanation\": " + JsonText.string(answer.getExplanation())
+                + ", \"authorizerEnabled\": " + answer.getAuthorizerEnabled() + "}";
     }
 }

@@ -12,6 +12,8 @@ import io.metaquorum.protocol.DeleteAclsFilterResult;
 import io.metaquorum.protocol.DeleteAclsResponse;
 import io.metaquorum.protocol.DescribedAcl;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.raft.TopicIds;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -23,10 +25,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What {@code mq-acls} does once its flags are checked: the ACLs or filters are built first
- * ({@link #prepare}, so that a bad flag asks no node), then one request per action: --add is
- * one CreateAcls, --remove one DeleteAcls of the filters the user confirmed, --list one
- * DescribeAcls per resource (one of every ACL without a resource).
+ * What {@code mq-acls} does once its flags are checked: the ACLs, filters or question are
+ * built first ({@link #prepare}, so that a bad flag asks no node), then one request per
+ * action: --add is one CreateAcls, --remove one DeleteAcls of the filters the user confirmed,
+ * --list one DescribeAcls per resource (one of every ACL without a resource), --explain one
+ * ExplainAcl.
  */
 final class AclsActions {
     private final AclsTool options;
@@ -36,6 +39,7 @@ final class AclsActions {
     private List<ResourcePattern> resources = List.of();
     private List<AccessControlEntry> entries = List.of();
     private List<AclBinding> bindings = List.of();
+    private ExplainAclRequest question;
 
     AclsActions(AclsTool options, PrintWriter out, PrintWriter err, RemoveConfirmation confirmation) {
         this.options = options;
@@ -48,6 +52,11 @@ final class AclsActions {
     void prepare(AclsTool.Action action) {
         resources = AclArguments.resources(options.topics, options.groups, options.cluster, options.patternType());
         if (action == AclsTool.Action.LIST) {
+            return;
+        }
+        if (action == AclsTool.Action.EXPLAIN) {
+            question = AclArguments.question(options.principal, options.explainHost(),
+                    AclArguments.operations(options.operations).get(0), resources.get(0));
             return;
         }
         entries = AclArguments.entries(options.allowPrincipals, options.allowHosts, options.denyPrincipals,
@@ -64,7 +73,19 @@ final class AclsActions {
             case ADD -> add(client);
             case REMOVE -> remove(client);
             case LIST -> list(client);
+            case EXPLAIN -> explain(client);
         };
+    }
+
+    /** The node's answer as it gives it; allowed or denied, the question was answered: exit 0. */
+    private int explain(AdminClient client) {
+        ExplainAclResponse answer = client.explainAcl(question, TopicsTool.CALL_TIMEOUT_MS);
+        if (options.json) {
+            out.println(AclDescriptions.explanationJson(answer));
+        } else {
+            AclDescriptions.explanationLines(answer).forEach(out::println);
+        }
+        return CommandLines.EXIT_OK;
     }
 
     private int add(AdminClient client) {

@@ -1,7 +1,6 @@
 package io.metaquorum.cli;
 
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.client.AdminException;
 import io.metaquorum.metadata.acl.PatternType;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.net.HostPort;
@@ -19,32 +18,29 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mq-acls}: adds, removes and lists ACLs through CreateAcls, DeleteAcls and
- * DescribeAcls, with kafka-acls.sh's verbs and flags (docs/commands.md). This class parses
- * and checks the flags; {@link AclsActions} does the asking and printing.
+ * DescribeAcls, with kafka-acls.sh's verbs and flags (docs/commands.md), and explains a
+ * node's decision through ExplainAcl. This class parses and checks the flags;
+ * {@link AclsActions} does the asking and printing.
  *
- * <p>An action is one {@link Action}. A new one (an {@code --explain} that takes
- * {@code --principal P --operation O --topic T} and prints the authorizer's decision with
- * the ACLs behind it) is a constant there, its flags here, and a method in
- * {@link AclsActions} that reads the ACLs with DescribeAcls and hands them to the decision
- * engine of {@code io.metaquorum.metadata.authorizer}; this tool decides nothing itself.
+ * <p>An action is one {@link Action}: a constant there, its flags and checks here, a method in
+ * {@link AclsActions}. The tool decides no authorization itself: {@code --explain} prints
+ * what the node answers, so it cannot disagree with what the node enforces.
  */
 @Command(name = "mq-acls", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Adds, removes and lists ACLs (like kafka-acls.sh).",
-            "Exactly one of --add, --remove, --list. A failure prints 'Error: CODE: message' on stderr and exits 1."})
+        description = {"Adds, removes, lists and explains ACLs (like kafka-acls.sh).",
+            "Exactly one of --add, --remove, --list, --explain. A failure prints 'Error: CODE: message' on stderr "
+                + "and exits 1."})
 public final class AclsTool implements Callable<Integer> {
     /** What the tool does; exactly one per run. */
-    enum Action { ADD, REMOVE, LIST }
+    enum Action { ADD, REMOVE, LIST, EXPLAIN }
 
     @Spec
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
     @Mixin
-    CommandConfigOption commandConfig;
+    AdminConnection connection;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
-            description = "Nodes to ask (any node; comma-separated or repeated).")
-    List<String> bootstrapServers = new ArrayList<>();
     @Option(names = "--add",
             description = "Add the ACLs the principal, host and operation flags make, on each resource.")
     boolean add;
@@ -53,6 +49,15 @@ public final class AclsTool implements Callable<Integer> {
     boolean remove;
     @Option(names = "--list", description = "List the ACLs of the resources (all ACLs without a resource).")
     boolean list;
+    @Option(names = "--explain", description = "Ask a node whether --principal, from --host, may do the one "
+            + "--operation on the one resource; print its answer: ALLOWED or DENIED and the rule or ACL that decided.")
+    boolean explain;
+    @Option(names = "--principal", paramLabel = "TYPE:NAME", description = "Explain: the principal that asks.")
+    String principal;
+    @Option(names = "--host", paramLabel = "HOST", description = "Explain: the address it connects from (default *: "
+            + "hosts match as literal strings, so * meets only the ACLs for every host; name the address to meet "
+            + "ACLs for it too).")
+    String host;
     @Option(names = "--allow-principal", paramLabel = "TYPE:NAME", description = "A principal to allow (repeatable).")
     List<String> allowPrincipals = new ArrayList<>();
     @Option(names = "--deny-principal", paramLabel = "TYPE:NAME", description = "A principal to deny (repeatable).")
@@ -78,10 +83,10 @@ public final class AclsTool implements Callable<Integer> {
     String resourcePatternType;
     @Option(names = "--force", description = "Remove without asking.")
     boolean force;
-    @Option(names = "--json", description = "List: one JSON object, {\"acls\": [...]}.")
+    @Option(names = "--json", description = "List: one JSON object, {\"acls\": [...]}; explain: the answer as one "
+            + "JSON object.")
     boolean json;
 
-    private final Function<List<HostPort>, AdminClient> connector;
     private final RemoveConfirmation confirmation;
 
     public AclsTool() {
@@ -90,13 +95,8 @@ public final class AclsTool implements Callable<Integer> {
 
     /** {@code connector}: how the tool reaches the nodes; {@code confirmation}: who answers --remove's question. */
     AclsTool(Function<List<HostPort>, AdminClient> connector, RemoveConfirmation confirmation) {
-        this.connector = connector;
+        this.connection = new AdminConnection(connector);
         this.confirmation = confirmation;
-    }
-
-    private AdminClient connect(List<HostPort> bootstrap) {
-        return connector != null ? connector.apply(bootstrap)
-                : AdminClient.connect(bootstrap, commandConfig.security());
     }
 
     public static void main(String[] args) {
@@ -109,31 +109,29 @@ public final class AclsTool implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
+        return connection.run(spec, verbose.verbose, (out, err) -> {
             Action action = checkArguments();
             AclsActions actions = new AclsActions(this, out, err, confirmation);
             actions.prepare(action);
-            List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
-            try (AdminClient client = connect(bootstrap)) {
-                return actions.run(action, client);
-            }
-        } catch (AdminError | AdminException failure) {
-            return AdminError.print(failure, err, verbose.verbose);
-        } finally {
-            out.flush();
-            err.flush();
-        }
+            return client -> actions.run(action, client);
+        });
     }
 
     /** kafka-acls.sh's argument checks, before any node is asked. */
     Action checkArguments() {
-        int actions = (add ? 1 : 0) + (remove ? 1 : 0) + (list ? 1 : 0);
+        int actions = (add ? 1 : 0) + (remove ? 1 : 0) + (list ? 1 : 0) + (explain ? 1 : 0);
         if (actions != 1) {
-            throw invalid("Give exactly one of --add, --remove, --list (got " + actions + ").");
+            throw invalid("Give exactly one of --add, --remove, --list, --explain (got " + actions + ").");
         }
-        TopicArguments.bootstrap(bootstrapServers);
+        connection.bootstrap();
+        if (explain) {
+            checkExplainArguments();
+            return Action.EXPLAIN;
+        }
+        if (principal != null || host != null) {
+            throw invalid("--principal and --host are for --explain; --add and --remove take --allow-principal and "
+                    + "--deny-principal, with --allow-host and --deny-host.");
+        }
         Action action = add ? Action.ADD : remove ? Action.REMOVE : Action.LIST;
         PatternType patternType = patternType();
         boolean resources = !topics.isEmpty() || !groups.isEmpty() || cluster;
@@ -165,9 +163,39 @@ public final class AclsTool implements Callable<Integer> {
             throw invalid("--allow-host goes with --allow-principal, --deny-host with --deny-principal.");
         }
         if (json && action != Action.LIST) {
-            throw invalid("--json can only be used with --list.");
+            throw invalid("--json can only be used with --list or --explain.");
         }
         return action;
+    }
+
+    /**
+     * One question: a principal, one operation, one resource by its name. What the answer
+     * cannot use is refused rather than ignored, so nobody reads an answer to another question.
+     */
+    private void checkExplainArguments() {
+        if (!allowPrincipals.isEmpty() || !denyPrincipals.isEmpty() || !allowHosts.isEmpty() || !denyHosts.isEmpty()) {
+            throw invalid("--explain takes --principal and --host; --allow-principal, --deny-principal, --allow-host "
+                    + "and --deny-host are for --add and --remove.");
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--resource-pattern-type")) {
+            throw invalid("--explain asks about one resource by its name; --resource-pattern-type is for --add, "
+                    + "--remove and --list.");
+        }
+        if (principal == null) {
+            throw invalid("--explain needs --principal TYPE:NAME, e.g. User:alice.");
+        }
+        if (operations.size() != 1) {
+            throw invalid("--explain needs one --operation (got " + operations.size() + ").");
+        }
+        int resources = topics.size() + groups.size() + (cluster ? 1 : 0);
+        if (resources != 1) {
+            throw invalid("--explain needs one resource: --topic, --group or --cluster (got " + resources + ").");
+        }
+    }
+
+    /** The --explain host: --host, else every host (see its description). */
+    String explainHost() {
+        return host != null ? host : AclArguments.EXPLAIN_HOST_DEFAULT;
     }
 
     PatternType patternType() {

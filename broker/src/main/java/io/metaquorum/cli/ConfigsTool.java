@@ -1,7 +1,6 @@
 package io.metaquorum.cli;
 
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.client.AdminException;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterConfigsResourceResult;
 import io.metaquorum.protocol.AlterableConfig;
@@ -42,11 +41,8 @@ public final class ConfigsTool implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
     @Mixin
-    CommandConfigOption commandConfig;
+    AdminConnection connection;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
-            description = "Nodes to ask (any node; comma-separated or repeated).")
-    List<String> bootstrapServers = new ArrayList<>();
     @Option(names = "--entity-type", paramLabel = "TYPE", description = "The kind of entity: topics.")
     String entityType;
     @Option(names = "--entity-name", paramLabel = "NAME", description = "The topic (describe: all topics when absent).")
@@ -64,20 +60,13 @@ public final class ConfigsTool implements Callable<Integer> {
     @Option(names = "--json", description = "Describe: one JSON object.")
     boolean json;
 
-    private final Function<List<HostPort>, AdminClient> connector;
-
     public ConfigsTool() {
         this(null);
     }
 
+    /** {@code connector}: how the tool reaches the nodes (a real gRPC client in {@link #main}). */
     ConfigsTool(Function<List<HostPort>, AdminClient> connector) {
-        this.connector = connector;
-    }
-
-    /** The given connector, or a gRPC client with the {@code --command-config} credentials. */
-    private AdminClient connect(List<HostPort> bootstrap) {
-        return connector != null ? connector.apply(bootstrap)
-                : AdminClient.connect(bootstrap, commandConfig.security());
+        this.connection = new AdminConnection(connector);
     }
 
     public static void main(String[] args) {
@@ -90,26 +79,17 @@ public final class ConfigsTool implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            List<HostPort> bootstrap = checkArguments();
-            try (AdminClient client = connect(bootstrap)) {
-                return describe ? describe(client, out, err) : alter(client, out, err);
-            }
-        } catch (AdminError | AdminException failure) {
-            return AdminError.print(failure, err, verbose.verbose);
-        } finally {
-            out.flush();
-            err.flush();
-        }
+        return connection.run(spec, verbose.verbose, (out, err) -> {
+            checkArguments();
+            return client -> describe ? describe(client, out, err) : alter(client, out, err);
+        });
     }
 
-    List<HostPort> checkArguments() {
+    void checkArguments() {
         if (describe == alter) {
             throw invalid("Give exactly one of --describe, --alter.");
         }
-        List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
+        connection.bootstrap();
         if (entityType == null) {
             throw invalid("--entity-type is required (topics).");
         }
@@ -133,7 +113,6 @@ public final class ConfigsTool implements Callable<Integer> {
         if (!both.isEmpty()) {
             throw invalid("Config(s) " + String.join(", ", both) + " are in both --add-config and --delete-config.");
         }
-        return bootstrap;
     }
 
     private Set<String> deleteKeys() {

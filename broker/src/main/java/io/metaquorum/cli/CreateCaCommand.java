@@ -5,7 +5,6 @@ import io.metaquorum.security.certs.CertificateRequest;
 import io.metaquorum.security.certs.PemFiles;
 import io.metaquorum.security.certs.Pkcs12Stores;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,44 +26,37 @@ final class CreateCaCommand implements Callable<Integer> {
     static final String CERTIFICATE_FILE = "ca.crt";
     static final String KEY_FILE = "ca.key";
     static final String TRUST_STORE_FILE = "truststore.p12";
+    /** Ten years: replacing a CA means reissuing every certificate it signed. */
+    static final int DEFAULT_DAYS = 3650;
 
     @Spec
     CommandSpec spec;
     @Mixin
     VerboseOption verbose;
 
-    @Option(names = "--out-dir", required = true, paramLabel = "DIR", description = "Where to write the CA's files.")
-    Path outDir;
+    @Mixin
+    OutputFilesOptions output = new OutputFilesOptions();
     @Option(names = "--name", paramLabel = "CN", defaultValue = "metaquorum-ca",
             description = "The CA's common name (default: ${DEFAULT-VALUE}).")
     String name;
-    @Option(names = "--dn", paramLabel = "DN", defaultValue = "",
-            description = "More of the subject after CN, e.g. O=acme,C=DE.")
-    String extraDn;
-    @Option(names = "--days", paramLabel = "N", defaultValue = "3650",
-            description = "Days the CA is valid (default: ${DEFAULT-VALUE}).")
-    int days;
-    @Option(names = "--key-type", paramLabel = "ec|rsa", defaultValue = "ec",
-            description = "EC P-256 (default) or RSA 2048.")
-    String keyType;
+    @Mixin
+    CertificateOptions certificate = new CertificateOptions(DEFAULT_DAYS);
     @Option(names = "--store-password", paramLabel = "P",
             description = "Also write truststore.p12 with this password.")
     String storePassword;
-    @Option(names = "--force", description = "Replace files that exist.")
-    boolean force;
 
     @Override
     public Integer call() {
         X500Principal subject = subject();
-        var validity = CertsArguments.days(days);
-        var type = CertsArguments.keyType(keyType);
+        var validity = CertsArguments.days(certificate.days);
+        var type = CertsArguments.keyType(certificate.keyType);
         char[] password = CertsArguments.password(storePassword, "--store-password");
         List<String> files = new ArrayList<>(List.of(CERTIFICATE_FILE, KEY_FILE));
         if (password != null) {
             files.add(TRUST_STORE_FILE);
         }
         PrintWriter out = spec.commandLine().getOut();
-        OutputDirectory directory = OutputDirectory.prepare(outDir, files, force, out);
+        OutputDirectory directory = output.prepare(files, out);
 
         SecureRandom random = new SecureRandom();
         CertificateAuthority ca = CertificateAuthority.create(subject, type, validity, random);
@@ -86,7 +78,7 @@ final class CreateCaCommand implements Callable<Integer> {
             throw new CommandFailure("--name must be 1 to 64 characters");
         }
         try {
-            return CertificateRequest.subject(name, extraDn);
+            return CertificateRequest.subject(name, certificate.extraDn);
         } catch (IllegalArgumentException e) {
             throw new CommandFailure("--dn " + e.getMessage(), e);
         }

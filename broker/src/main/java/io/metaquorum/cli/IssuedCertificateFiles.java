@@ -41,12 +41,12 @@ final class IssuedCertificateFiles {
         String name = CertsArguments.fileSafeName(options.name);
         X500Principal subject;
         try {
-            subject = CertificateRequest.subject(name, options.extraDn);
+            subject = CertificateRequest.subject(name, options.certificate.extraDn);
         } catch (IllegalArgumentException e) {
             throw new CommandFailure("--dn " + e.getMessage(), e);
         }
-        Validity validity = CertsArguments.days(options.days);
-        KeyType keyType = CertsArguments.keyType(options.keyType);
+        Validity validity = CertsArguments.days(options.certificate.days);
+        KeyType keyType = CertsArguments.keyType(options.certificate.keyType);
         Format format = format(options);
         char[] storePassword = CertsArguments.password(options.storePassword, "--store-password");
         char[] keyPassword = CertsArguments.password(options.keyPassword, "--key-password");
@@ -54,13 +54,13 @@ final class IssuedCertificateFiles {
         // A certificate that outlives its CA stops verifying when the CA expires, silently early.
         Instant caNotAfter = ca.certificate().getNotAfter().toInstant();
         if (validity.notAfter().isAfter(caNotAfter)) {
-            throw new CommandFailure("--days " + options.days + " would outlast the CA, which expires " + caNotAfter
+            throw new CommandFailure("--days " + options.certificate.days + " would outlast the CA, which expires " + caNotAfter
                     + "; give fewer days or make a new CA");
         }
         List<String> files = format == Format.PKCS12
                 ? List.of(name + ".p12", CreateCaCommand.TRUST_STORE_FILE)
                 : List.of(name + ".crt", name + ".key", name + ".pem", CreateCaCommand.CERTIFICATE_FILE);
-        OutputDirectory directory = OutputDirectory.prepare(options.outDir, files, options.force, out);
+        OutputDirectory directory = options.output.prepare(files, out);
 
         SecureRandom random = new SecureRandom();
         IssuedCertificate issued = ca.issue(shape.request(subject, validity, keyType), random);

@@ -1,7 +1,6 @@
 package io.metaquorum.cli;
 
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.client.AdminException;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.net.HostPort;
 import java.io.PrintWriter;
@@ -35,11 +34,8 @@ public final class TopicsTool implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
     @Mixin
-    CommandConfigOption commandConfig;
+    AdminConnection connection;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]", split = ",", hideParamSyntax = true,
-            description = "Nodes to ask (any node; comma-separated or repeated).")
-    List<String> bootstrapServers = new ArrayList<>();
     @Option(names = "--create", description = "Create the topics.")
     boolean create;
     @Option(names = "--list", description = "List topic names, one per line, sorted.")
@@ -76,21 +72,13 @@ public final class TopicsTool implements Callable<Integer> {
     @Option(names = "--json", description = "Describe: one JSON object.")
     boolean json;
 
-    private final Function<List<HostPort>, AdminClient> connector;
-
     public TopicsTool() {
         this(null);
     }
 
     /** {@code connector}: how the tool reaches the nodes (a real gRPC client in {@link #main}). */
     TopicsTool(Function<List<HostPort>, AdminClient> connector) {
-        this.connector = connector;
-    }
-
-    /** The given connector, or a gRPC client with the {@code --command-config} credentials. */
-    private AdminClient connect(List<HostPort> bootstrap) {
-        return connector != null ? connector.apply(bootstrap)
-                : AdminClient.connect(bootstrap, commandConfig.security());
+        this.connection = new AdminConnection(connector);
     }
 
     public static void main(String[] args) {
@@ -103,33 +91,23 @@ public final class TopicsTool implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            List<HostPort> bootstrap = checkArguments();
-            try (AdminClient client = connect(bootstrap)) {
-                TopicsActions actions = new TopicsActions(this, client, out, err);
-                return actions.run();
-            }
-        } catch (AdminError | AdminException failure) {
-            return AdminError.print(failure, err, verbose.verbose);
-        } finally {
-            out.flush();
-            err.flush();
-        }
+        return connection.run(spec, verbose.verbose, (out, err) -> {
+            checkArguments();
+            return client -> new TopicsActions(this, client, out, err).run();
+        });
     }
 
     String action() {
         return create ? "--create" : list ? "--list" : describe ? "--describe" : delete ? "--delete" : "--alter";
     }
 
-    /** kafka-topics.sh's argument checks, before any node is asked; returns the bootstrap nodes. */
-    List<HostPort> checkArguments() {
+    /** kafka-topics.sh's argument checks, before any node is asked. */
+    void checkArguments() {
         int actions = (create ? 1 : 0) + (list ? 1 : 0) + (describe ? 1 : 0) + (delete ? 1 : 0) + (alter ? 1 : 0);
         if (actions != 1) {
             throw invalid("Give exactly one of --create, --list, --describe, --delete, --alter (got " + actions + ").");
         }
-        List<HostPort> bootstrap = TopicArguments.bootstrap(bootstrapServers);
+        connection.bootstrap();
         if ((create || alter || delete) && TopicArguments.topics(topicNames).isEmpty()) {
             throw invalid(action() + " needs --topic.");
         }
@@ -158,7 +136,6 @@ public final class TopicsTool implements Callable<Integer> {
             }
         }
         TopicArguments.configs(configs);
-        return bootstrap;
     }
 
     private void onlyWith(boolean given, String option, boolean allowed, String actions) {

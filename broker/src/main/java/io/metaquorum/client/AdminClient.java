@@ -1,6 +1,7 @@
 package io.metaquorum.client;
 
 import io.metaquorum.client.transport.AdminTransport;
+import io.metaquorum.client.transport.Attempt;
 import io.metaquorum.client.grpc.GrpcAdminTransport;
 import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.common.time.SystemTime;
@@ -38,6 +39,8 @@ import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.DescribedTopic;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
@@ -63,6 +66,13 @@ import java.util.function.Consumer;
  * own error code and message: a batch where some topics fail is not an exception. A call
  * throws {@link AdminException} only when the request as a whole fails (a request-level
  * error that is not retriable, or no answer at all for a call without per-item results).
+ *
+ * <p>Its own ACL changes apply to its later calls: the client keeps the highest
+ * {@code commit_offset} its CreateAcls and DeleteAcls answers gave, and every later call
+ * carries it (the {@code mq-acl-offset} header); a node that enforces ACLs and whose image is
+ * behind it answers AUTHORIZER_NOT_READY, which is RETRIABLE, rather than authorize the call
+ * on the ACLs from before the change. (A node without an authorizer, or a call by a super user,
+ * is not held back: nothing is decided by ACLs there.)
  * Thread-safe; close it to release its connections.
  */
 public final class AdminClient implements AutoCloseable {
@@ -76,6 +86,7 @@ public final class AdminClient implements AutoCloseable {
     private final AdminOptions options;
     private final Time time;
     private final Sleeper sleeper;
+    private final AclWriteOffset aclWrites = new AclWriteOffset();
 
     /**
      * @param nodeAddresses where node ids are reached, if known (for example from
@@ -133,7 +144,7 @@ public final class AdminClient implements AutoCloseable {
                 (node, items, attemptMs) -> transport.createTopics(node, request.toBuilder().clearTopics()
                         .addAllTopics(items).setTimeoutMs(request.getTimeoutMs() <= 0 ? request.getTimeoutMs()
                                 : Math.min(request.getTimeoutMs(), serverTimeoutMs(attemptMs)))
-                        .build(), attemptMs),
+                        .build(), attempt(attemptMs)),
                 CreateTopicsResponse::getHeader, CreateTopicsResponse::getTopicsList,
                 CreatableTopic::getName, result -> List.of(result.getName()),
                 CreatableTopicResult::getErrorCode, CreatableTopicResult::getErrorMessage,
@@ -146,7 +157,7 @@ public final class AdminClient implements AutoCloseable {
     public List<DeletableTopicResult> deleteTopics(List<TopicRef> topics, long timeoutMs) {
         BatchSpec<TopicRef, DeletableTopicResult, DeleteTopicsResponse> spec = new BatchSpec<>(
                 (node, items, attemptMs) -> transport.deleteTopics(node, DeleteTopicsRequest.newBuilder()
-                        .addAllTopics(items).setTimeoutMs(serverTimeoutMs(attemptMs)).build(), attemptMs),
+                        .addAllTopics(items).setTimeoutMs(serverTimeoutMs(attemptMs)).build(), attempt(attemptMs)),
                 DeleteTopicsResponse::getHeader, DeleteTopicsResponse::getTopicsList,
                 AdminClient::key, result -> result.hasTopicId()
                         ? List.of(result.getName(), idKey(result.getTopicId())) : List.of(result.getName()),
@@ -170,7 +181,7 @@ public final class AdminClient implements AutoCloseable {
         BatchSpec<CreatePartitionsTopic, CreatePartitionsTopicResult, CreatePartitionsResponse> spec = new BatchSpec<>(
                 (node, items, attemptMs) -> transport.createPartitions(node, CreatePartitionsRequest.newBuilder()
                         .addAllTopics(items).setTimeoutMs(serverTimeoutMs(attemptMs)).setValidateOnly(validateOnly)
-                        .build(), attemptMs),
+                        .build(), attempt(attemptMs)),
                 CreatePartitionsResponse::getHeader, CreatePartitionsResponse::getTopicsList,
                 CreatePartitionsTopic::getName, result -> List.of(result.getName()),
                 CreatePartitionsTopicResult::getErrorCode, CreatePartitionsTopicResult::getErrorMessage,
@@ -181,7 +192,8 @@ public final class AdminClient implements AutoCloseable {
 
     public List<ListedTopic> listTopics(long timeoutMs) {
         return single("ListTopics", new SingleCallSpec<>(
-                (node, attemptMs) -> transport.listTopics(node, ListTopicsRequest.getDefaultInstance(), attemptMs),
+                (node, attemptMs) -> transport.listTopics(node, ListTopicsRequest.getDefaultInstance(),
+                        attempt(attemptMs)),
                 ListTopicsResponse::getHeader), timeoutMs).getTopicsList();
     }
 
@@ -193,12 +205,12 @@ public final class AdminClient implements AutoCloseable {
         if (topics.isEmpty()) {
             return single("DescribeTopics", new SingleCallSpec<>(
                     (node, attemptMs) -> transport.describeTopics(node, DescribeTopicsRequest.getDefaultInstance(),
-                            attemptMs),
+                            attempt(attemptMs)),
                     DescribeTopicsResponse::getHeader), timeoutMs).getTopicsList();
         }
         BatchSpec<TopicRef, DescribedTopic, DescribeTopicsResponse> spec = new BatchSpec<>(
                 (node, items, attemptMs) -> transport.describeTopics(node,
-                        DescribeTopicsRequest.newBuilder().addAllTopics(items).build(), attemptMs),
+                        DescribeTopicsRequest.newBuilder().addAllTopics(items).build(), attempt(attemptMs)),
                 DescribeTopicsResponse::getHeader, DescribeTopicsResponse::getTopicsList,
                 AdminClient::key, result -> result.hasTopicId()
                         ? List.of(result.getName(), idKey(result.getTopicId())) : List.of(result.getName()),
@@ -231,7 +243,7 @@ public final class AdminClient implements AutoCloseable {
         for (long pages = 0; pages < DESCRIBE_PAGES_MAX; pages++) {
             DescribeTopicsRequest sent = request.build();
             DescribeTopicsResponse page = single("DescribeTopics", new SingleCallSpec<>(
-                    (node, attemptMs) -> transport.describeTopics(node, sent, attemptMs),
+                    (node, attemptMs) -> transport.describeTopics(node, sent, attempt(attemptMs)),
                     DescribeTopicsResponse::getHeader), timeoutMs);
             onPage.accept(page);
             if (!page.hasNextCursor()) {
@@ -267,7 +279,7 @@ public final class AdminClient implements AutoCloseable {
     public List<DescribeConfigsResult> describeConfigs(List<DescribeConfigsResource> resources, long timeoutMs) {
         BatchSpec<DescribeConfigsResource, DescribeConfigsResult, DescribeConfigsResponse> spec = new BatchSpec<>(
                 (node, items, attemptMs) -> transport.describeConfigs(node,
-                        DescribeConfigsRequest.newBuilder().addAllResources(items).build(), attemptMs),
+                        DescribeConfigsRequest.newBuilder().addAllResources(items).build(), attempt(attemptMs)),
                 DescribeConfigsResponse::getHeader, DescribeConfigsResponse::getResultsList,
                 item -> item.getResourceTypeValue() + "/" + item.getResourceName(),
                 result -> resourceKeys(result.getResourceTypeValue(), result.getResourceName()),
@@ -282,7 +294,8 @@ public final class AdminClient implements AutoCloseable {
         BatchSpec<AlterConfigsResource, AlterConfigsResourceResult, IncrementalAlterConfigsResponse> spec =
                 new BatchSpec<>(
                 (node, items, attemptMs) -> transport.incrementalAlterConfigs(node, IncrementalAlterConfigsRequest
-                        .newBuilder().addAllResources(items).setValidateOnly(validateOnly).build(), attemptMs),
+                        .newBuilder().addAllResources(items).setValidateOnly(validateOnly).build(),
+                        attempt(attemptMs)),
                 IncrementalAlterConfigsResponse::getHeader, IncrementalAlterConfigsResponse::getResultsList,
                 item -> item.getResourceTypeValue() + "/" + item.getResourceName(),
                 result -> resourceKeys(result.getResourceTypeValue(), result.getResourceName()),
@@ -296,7 +309,7 @@ public final class AdminClient implements AutoCloseable {
     public DescribeClusterResponse describeCluster(long timeoutMs) {
         return single("DescribeCluster", new SingleCallSpec<>(
                 (node, attemptMs) -> transport.describeCluster(node, DescribeClusterRequest.getDefaultInstance(),
-                        attemptMs),
+                        attempt(attemptMs)),
                 DescribeClusterResponse::getHeader), timeoutMs);
     }
 
@@ -308,17 +321,19 @@ public final class AdminClient implements AutoCloseable {
      */
     public CreateAclsResponse createAcls(List<AclCreation> creations, long timeoutMs) {
         CreateAclsRequest request = CreateAclsRequest.newBuilder().addAllCreations(creations).build();
-        return single("CreateAcls", new SingleCallSpec<>(
-                (node, attemptMs) -> transport.createAcls(node, request, attemptMs), CreateAclsResponse::getHeader),
-                timeoutMs);
+        CreateAclsResponse response = single("CreateAcls", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.createAcls(node, request, attempt(attemptMs)),
+                CreateAclsResponse::getHeader), timeoutMs);
+        aclWrites.committed(response.getCommitOffset());
+        return response;
     }
 
     /** The ACLs {@code filter} matches, as the answering node's committed image has them. */
     public DescribeAclsResponse describeAcls(AclFilter filter, long timeoutMs) {
         DescribeAclsRequest request = DescribeAclsRequest.newBuilder().setFilter(filter).build();
         return single("DescribeAcls", new SingleCallSpec<>(
-                (node, attemptMs) -> transport.describeAcls(node, request, attemptMs), DescribeAclsResponse::getHeader),
-                timeoutMs);
+                (node, attemptMs) -> transport.describeAcls(node, request, attempt(attemptMs)),
+                DescribeAclsResponse::getHeader), timeoutMs);
     }
 
     /**
@@ -328,14 +343,33 @@ public final class AdminClient implements AutoCloseable {
      */
     public DeleteAclsResponse deleteAcls(List<AclFilter> filters, long timeoutMs) {
         DeleteAclsRequest request = DeleteAclsRequest.newBuilder().addAllFilters(filters).build();
-        return single("DeleteAcls", new SingleCallSpec<>(
-                (node, attemptMs) -> transport.deleteAcls(node, request, attemptMs), DeleteAclsResponse::getHeader),
-                timeoutMs);
+        DeleteAclsResponse response = single("DeleteAcls", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.deleteAcls(node, request, attempt(attemptMs)),
+                DeleteAclsResponse::getHeader), timeoutMs);
+        aclWrites.committed(response.getCommitOffset());
+        return response;
+    }
+
+    /**
+     * The decision the answering node would make on {@code request} (may its principal, from its
+     * host, do its operation on its resource?) and the rule that made it: a super user, the
+     * deciding ACL, or the default, from that node's committed image and its
+     * {@code super.users} and {@code allow.everyone.if.no.acl.found}.
+     */
+    public ExplainAclResponse explainAcl(ExplainAclRequest request, long timeoutMs) {
+        return single("ExplainAcl", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.explainAcl(node, request, attempt(attemptMs)),
+                ExplainAclResponse::getHeader), timeoutMs);
     }
 
     @Override
     public void close() {
         transport.close();
+    }
+
+    /** An attempt of {@code attemptMs} that carries this client's newest ACL change. */
+    private Attempt attempt(long attemptMs) {
+        return new Attempt(attemptMs, aclWrites.offset());
     }
 
     private <I, R, P> List<R> run(String what, RetryingCall.Spec<I, R, P> spec, List<I> items, long timeoutMs) {

@@ -23,6 +23,8 @@ import io.metaquorum.protocol.DescribeAclsRequest;
 import io.metaquorum.protocol.DescribeAclsResponse;
 import io.metaquorum.protocol.DescribedAcl;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.raft.TopicIds;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +32,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** mq-acls against a scripted node: the flag checks, what is sent, and what is printed. */
+/** mq-acls against a scripted node: the flag checks, what is sent, and what is printed; --explain too. */
 class AclsToolTest {
     private static final String ALICE_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
     private static final String BOB_ID = "AAAAAAAAAAAAAAAAAAAAAg";
@@ -189,8 +191,8 @@ class AclsToolTest {
 
     @Test
     void theToolsOwnChecks() {
-        assertRefused(acls("--topic", "t"), "Error: INVALID_REQUEST: Give exactly one of --add, --remove, --list "
-                + "(got 0).");
+        assertRefused(acls("--topic", "t"), "Error: INVALID_REQUEST: Give exactly one of --add, --remove, --list, "
+                + "--explain (got 0).");
         assertRefused(acls("--add", "--topic", "t"),
                 "Error: INVALID_REQUEST: --add needs --allow-principal or --deny-principal.");
         assertRefused(acls("--add", "--allow-principal", "User:a"),
@@ -210,7 +212,7 @@ class AclsToolTest {
         assertRefused(acls("--list", "--json", "--allow-principal", "User:a"), "Error: INVALID_REQUEST: --list takes "
                 + "resources only; the principal, host and operation flags are for --add and --remove.");
         assertRefused(acls("--add", "--json", "--allow-principal", "User:a", "--topic", "t"),
-                "Error: INVALID_REQUEST: --json can only be used with --list.");
+                "Error: INVALID_REQUEST: --json can only be used with --list or --explain.");
         assertRefused(acls("--remove", "--cluster", "--resource-pattern-type", "prefixed"), "Error: INVALID_REQUEST: "
                 + "--cluster is the one resource kafka-cluster; it takes --resource-pattern-type literal.");
         assertRefused(acls("--remove", "--force", "--operation", "Read", "--topic", "t"), "Error: INVALID_REQUEST: "
@@ -229,5 +231,115 @@ class AclsToolTest {
         AclCreation sent = ((CreateAclsRequest) node.requests().get(0)).getCreations(0);
         assertEquals("kafka-cluster", sent.getResourceName());
         assertEquals(AclOperation.IDEMPOTENT_WRITE.code(), sent.getOperation());
+    }
+
+    private static ExplainAclResponse.Builder explained(boolean allowed, String rule, String explanation) {
+        return ExplainAclResponse.newBuilder().setHeader(ok()).setAllowed(allowed).setRule(rule)
+                .setExplanation(explanation).setAuthorizerEnabled(true);
+    }
+
+    @Test
+    void explainAsksTheOneQuestionAndPrintsTheNodesLine() {
+        String line = "DENIED User:bob WRITE TOPIC orders from 127.0.0.1: no ACL allows it (default deny)";
+        node.answer(explained(false, "NO_ACL_FOR_RESOURCE", line).build());
+        CliRun run = acls("--explain", "--principal", "User:bob", "--host", "127.0.0.1", "--operation", "Write",
+                "--topic", "orders");
+        assertEquals(0, run.exitCode(), "a denial is an answer, not a failure: " + run.err());
+        assertEquals(line + "\n", run.out());
+        assertEquals("", run.err());
+        assertEquals(ExplainAclRequest.newBuilder().setPrincipal("User:bob").setHost("127.0.0.1")
+                .setOperation(AclOperation.WRITE.code()).setResourceType(ResourceType.TOPIC.code())
+                .setResourceName("orders").build(), node.requests().get(0));
+    }
+
+    @Test
+    void explainWithoutHostAsksFromEveryHostAndTheClusterIsKafkaCluster() {
+        node.answer(explained(true, "ACL", "ALLOWED User:ops IDEMPOTENT_WRITE CLUSTER kafka-cluster from * by ACL "
+                + ALICE_ID + " (ALLOW User:ops IDEMPOTENT_WRITE CLUSTER LITERAL kafka-cluster)").build());
+        CliRun run = acls("--explain", "--principal", "User:ops", "--operation", "idempotent-write", "--cluster");
+        assertEquals(0, run.exitCode(), run.err());
+        ExplainAclRequest sent = (ExplainAclRequest) node.requests().get(0);
+        assertEquals("*", sent.getHost());
+        assertEquals(ResourceType.CLUSTER.code(), sent.getResourceType());
+        assertEquals("kafka-cluster", sent.getResourceName());
+        assertEquals(AclOperation.IDEMPOTENT_WRITE.code(), sent.getOperation());
+    }
+
+    @Test
+    void explainOnANodeThatEnforcesNoAclsSaysSoOnASecondLine() {
+        String line = "DENIED User:bob READ GROUP g from *: no ACL allows it (default deny)";
+        node.answer(explained(false, "NO_ACL_FOR_RESOURCE", line).setAuthorizerEnabled(false).build());
+        CliRun run = acls("--explain", "--principal", "User:bob", "--operation", "Read", "--group", "g");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(line + "\nThe node that answered does not enforce ACLs (authorizer.enabled is off): it allows "
+                + "every request, whatever the ACLs say.\n", run.out());
+    }
+
+    @Test
+    void explainJsonIsTheDocumentedObjectWithTheDecidingAclOrNull() {
+        node.answer(explained(true, "ACL", "ALLOWED User:bob WRITE TOPIC orders from * by ACL " + BOB_ID)
+                        .setAcl(acl(BOB_ID, "orders", "User:*", AclOperation.WRITE)).build(),
+                explained(false, "NO_ACL_MATCHES", "DENIED \"quoted\"").setAuthorizerEnabled(false).build());
+        CliRun byAcl = acls("--explain", "--json", "--principal", "User:bob", "--operation", "Write", "--topic",
+                "orders");
+        assertEquals(0, byAcl.exitCode(), byAcl.err());
+        assertEquals("{\"allowed\": true, \"rule\": \"ACL\", \"acl\": {\"id\": \"" + BOB_ID + "\", "
+                + "\"resourceType\": \"TOPIC\", \"resourceName\": \"orders\", \"patternType\": \"LITERAL\", "
+                + "\"principal\": \"User:*\", \"host\": \"*\", \"operation\": \"WRITE\", "
+                + "\"permissionType\": \"ALLOW\"}, \"explanation\": \"ALLOWED User:bob WRITE TOPIC orders from * "
+                + "by ACL " + BOB_ID + "\", \"authorizerEnabled\": true}\n", byAcl.out());
+        CliRun byDefault = acls("--explain", "--json", "--principal", "User:bob", "--operation", "Write", "--topic",
+                "orders");
+        assertEquals("{\"allowed\": false, \"rule\": \"NO_ACL_MATCHES\", \"acl\": null, \"explanation\": "
+                + "\"DENIED \\\"quoted\\\"\", \"authorizerEnabled\": false}\n", byDefault.out(),
+                "JSON has no second line: authorizerEnabled says it");
+    }
+
+    @Test
+    void explainRefusedByTheNodePrintsItsErrorAndExitsOne() {
+        node.answer(ExplainAclResponse.newBuilder().setHeader(AdminResponses.refused(
+                ErrorCode.CLUSTER_AUTHORIZATION_FAILED, "User:bob may not DESCRIBE the cluster.")).build());
+        CliRun run = acls("--explain", "--principal", "User:bob", "--operation", "Read", "--topic", "t");
+        assertEquals(1, run.exitCode());
+        assertEquals("", run.out());
+        assertEquals("Error: CLUSTER_AUTHORIZATION_FAILED: User:bob may not DESCRIBE the cluster.", run.err().strip());
+    }
+
+    @Test
+    void explainsOwnChecks() {
+        assertRefused(acls("--explain", "--operation", "Read", "--topic", "t"),
+                "Error: INVALID_REQUEST: --explain needs --principal TYPE:NAME, e.g. User:alice.");
+        assertRefused(acls("--explain", "--principal", "User:a", "--topic", "t"),
+                "Error: INVALID_REQUEST: --explain needs one --operation (got 0).");
+        assertRefused(acls("--explain", "--principal", "User:a", "--operation", "Read", "--operation", "Write",
+                "--topic", "t"), "Error: INVALID_REQUEST: --explain needs one --operation (got 2).");
+        assertRefused(acls("--explain", "--principal", "User:a", "--operation", "Read"),
+                "Error: INVALID_REQUEST: --explain needs one resource: --topic, --group or --cluster (got 0).");
+        assertRefused(acls("--explain", "--principal", "User:a", "--operation", "Read", "--topic", "t", "--group",
+                "g"), "Error: INVALID_REQUEST: --explain needs one resource: --topic, --group or --cluster (got 2).");
+        assertRefused(acls("--explain", "--allow-principal", "User:a", "--operation", "Read", "--topic", "t"),
+                "Error: INVALID_REQUEST: --explain takes --principal and --host; --allow-principal, "
+                        + "--deny-principal, --allow-host and --deny-host are for --add and --remove.");
+        assertRefused(acls("--explain", "--principal", "User:a", "--operation", "Read", "--topic", "t",
+                "--resource-pattern-type", "literal"), "Error: INVALID_REQUEST: --explain asks about one resource "
+                + "by its name; --resource-pattern-type is for --add, --remove and --list.");
+        assertRefused(acls("--explain", "--principal", "alice", "--operation", "Read", "--topic", "t"),
+                "Error: INVALID_REQUEST: The principal 'alice' is not TYPE:NAME (e.g. User:alice, or User:* for every "
+                        + "user).");
+        assertRefused(acls("--explain", "--principal", "User:a", "--operation", "Write", "--group", "g"),
+                "Error: INVALID_REQUEST: The operation WRITE does not apply to a GROUP; it takes ALL, READ, DELETE, "
+                        + "DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS.");
+        assertRefused(acls("--explain", "--principal", "User:a", "--operation", "All", "--topic", "t"),
+                "Error: INVALID_REQUEST: --explain asks about one operation a client does; All is what an ACL "
+                        + "grants, not what a client asks for: name one, e.g. Read.");
+        assertRefused(acls("--explain", "--add", "--principal", "User:a", "--operation", "Read", "--topic", "t"),
+                "Error: INVALID_REQUEST: Give exactly one of --add, --remove, --list, --explain (got 2).");
+        assertRefused(acls("--list", "--principal", "User:a"), "Error: INVALID_REQUEST: --principal and --host are "
+                + "for --explain; --add and --remove take --allow-principal and --deny-principal, with --allow-host "
+                + "and --deny-host.");
+        CliRun noValue = acls("--explain", "--operation", "Read", "--topic", "t", "--principal");
+        assertEquals(CommandLines.EXIT_USAGE, noValue.exitCode(), "what picocli cannot parse stays a usage error");
+        assertTrue(noValue.err().startsWith("mq-acls: ") && noValue.err().strip().endsWith("(see --help)"),
+                noValue.err());
     }
 }

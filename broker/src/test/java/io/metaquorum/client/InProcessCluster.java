@@ -30,7 +30,7 @@ public final class InProcessCluster implements AutoCloseable {
     public HostPort node(int id, ScriptedAdminService service) {
         InProcessServerBuilder builder = InProcessServerBuilder.forName(prefix + id).directExecutor();
         if (service != null) {
-            builder.addService(service);
+            builder.addService(service.recordingHeaders());
         }
         try {
             servers.add(builder.build().start());

@@ -1,6 +1,12 @@
 package io.metaquorum.client;
 
 import com.google.protobuf.Message;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.metaquorum.protocol.AdminServiceGrpc;
@@ -22,10 +28,13 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
 import io.metaquorum.protocol.ListTopicsResponse;
+import io.metaquorum.server.admin.AclOffsetHeader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -34,11 +43,13 @@ import java.util.List;
 /**
  * A test double of the node's AdminService for the client's tests: it answers each call with
  * the next scripted answer (a response message, or a gRPC status to fail the call with) and
- * records the requests it got. An unscripted call fails with INTERNAL.
+ * records the requests it got (and, served through {@link #recordingHeaders}, their ACL offset
+ * headers). An unscripted call fails with INTERNAL.
  */
 public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImplBase {
     private final Deque<Object> answers = new ArrayDeque<>();
     private final List<Message> requests = new ArrayList<>();
+    private final List<String> aclOffsets = new ArrayList<>();
 
     public synchronized ScriptedAdminService answer(Object... scripted) {
         answers.addAll(List.of(scripted));
@@ -47,6 +58,25 @@ public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImp
 
     public synchronized List<Message> requests() {
         return List.copyOf(requests);
+    }
+
+    /** The {@code mq-acl-offset} header of each call, in order; null where a call had none. */
+    public synchronized List<String> aclOffsets() {
+        return new ArrayList<>(aclOffsets);
+    }
+
+    /** This service with the headers of its calls recorded (see {@link #aclOffsets}). */
+    public ServerServiceDefinition recordingHeaders() {
+        return ServerInterceptors.intercept(this, new ServerInterceptor() {
+            @Override
+            public <Q, P> ServerCall.Listener<Q> interceptCall(ServerCall<Q, P> call, Metadata headers,
+                    ServerCallHandler<Q, P> next) {
+                synchronized (ScriptedAdminService.this) {
+                    aclOffsets.add(headers.get(AclOffsetHeader.HEADER));
+                }
+                return next.startCall(call, headers);
+            }
+        });
     }
 
     @SuppressWarnings("unchecked")
@@ -116,6 +146,11 @@ public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImp
 
     @Override
     public void deleteAcls(DeleteAclsRequest request, StreamObserver<DeleteAclsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void explainAcl(ExplainAclRequest request, StreamObserver<ExplainAclResponse> observer) {
         respond(request, observer);
     }
 }

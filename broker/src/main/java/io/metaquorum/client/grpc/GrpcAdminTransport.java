@@ -1,9 +1,12 @@
 package io.metaquorum.client.grpc;
 
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
+import io.metaquorum.client.transport.Attempt;
 import io.metaquorum.client.transport.AdminTransport;
 import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.client.transport.TransportFailure;
@@ -28,11 +31,14 @@ import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.ErrorClass;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
 import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.net.HostPort;
+import io.metaquorum.server.admin.AclOffsetHeader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +48,9 @@ import javax.net.ssl.SSLException;
 /**
  * {@link AdminTransport} over gRPC: one channel per node, opened on first use and kept until
  * {@link #close()}. A call that ends in a gRPC status instead of an answer becomes a
- * {@link TransportFailure} classed by {@link #classify(Status.Code)}.
+ * {@link TransportFailure} classed by {@link #classify(Status.Code)}. The attempt's ACL offset
+ * goes in the {@code mq-acl-offset} header, written by the server's own {@link AclOffsetHeader}
+ * so that both ends spell it alike.
  */
 public final class GrpcAdminTransport implements AdminTransport {
     private static final int RESPONSE_BYTES_MAX = 64 << 20;
@@ -105,65 +113,71 @@ public final class GrpcAdminTransport implements AdminTransport {
     }
 
     @Override
-    public CreateTopicsResponse createTopics(HostPort node, CreateTopicsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.createTopics(request));
+    public CreateTopicsResponse createTopics(HostPort node, CreateTopicsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.createTopics(request));
     }
 
     @Override
-    public DeleteTopicsResponse deleteTopics(HostPort node, DeleteTopicsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.deleteTopics(request));
+    public DeleteTopicsResponse deleteTopics(HostPort node, DeleteTopicsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.deleteTopics(request));
     }
 
     @Override
-    public CreatePartitionsResponse createPartitions(HostPort node, CreatePartitionsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.createPartitions(request));
+    public CreatePartitionsResponse createPartitions(HostPort node, CreatePartitionsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.createPartitions(request));
     }
 
     @Override
-    public ListTopicsResponse listTopics(HostPort node, ListTopicsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.listTopics(request));
+    public ListTopicsResponse listTopics(HostPort node, ListTopicsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.listTopics(request));
     }
 
     @Override
-    public DescribeTopicsResponse describeTopics(HostPort node, DescribeTopicsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.describeTopics(request));
+    public DescribeTopicsResponse describeTopics(HostPort node, DescribeTopicsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.describeTopics(request));
     }
 
     @Override
-    public DescribeConfigsResponse describeConfigs(HostPort node, DescribeConfigsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.describeConfigs(request));
+    public DescribeConfigsResponse describeConfigs(HostPort node, DescribeConfigsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.describeConfigs(request));
     }
 
     @Override
     public IncrementalAlterConfigsResponse incrementalAlterConfigs(HostPort node,
-            IncrementalAlterConfigsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.incrementalAlterConfigs(request));
+            IncrementalAlterConfigsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.incrementalAlterConfigs(request));
     }
 
     @Override
-    public DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.describeCluster(request));
+    public DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.describeCluster(request));
     }
 
     @Override
-    public CreateAclsResponse createAcls(HostPort node, CreateAclsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.createAcls(request));
+    public CreateAclsResponse createAcls(HostPort node, CreateAclsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.createAcls(request));
     }
 
     @Override
-    public DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.describeAcls(request));
+    public DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.describeAcls(request));
     }
 
     @Override
-    public DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, long timeoutMs) {
-        return call(node, timeoutMs, stub -> stub.deleteAcls(request));
+    public DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.deleteAcls(request));
     }
 
-    private <P> P call(HostPort node, long timeoutMs,
+    @Override
+    public ExplainAclResponse explainAcl(HostPort node, ExplainAclRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.explainAcl(request));
+    }
+
+    private <P> P call(HostPort node, Attempt attempt,
             Function<AdminServiceGrpc.AdminServiceBlockingStub, P> rpc) {
         AdminServiceGrpc.AdminServiceBlockingStub stub = AdminServiceGrpc.newBlockingStub(channel(node))
-                .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+                .withDeadlineAfter(attempt.timeoutMs(), TimeUnit.MILLISECONDS)
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers(attempt)));
         try {
             return rpc.apply(stub);
         } catch (StatusRuntimeException e) {
@@ -185,6 +199,13 @@ public final class GrpcAdminTransport implements AdminTransport {
             throw new TransportFailure(classify(status.getCode()), reportedCode(status.getCode()),
                     "gRPC " + status.getCode() + description + hint, e);
         }
+    }
+
+    /** The headers an attempt sends: the client's ACL offset, when it has changed ACLs. */
+    static Metadata headers(Attempt attempt) {
+        Metadata headers = new Metadata();
+        AclOffsetHeader.write(attempt.aclOffset(), headers);
+        return headers;
     }
 
     /** The TLS failure behind a call's failure, if that is what it was. */

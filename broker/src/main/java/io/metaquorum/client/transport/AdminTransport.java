@@ -18,6 +18,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.ExplainAclRequest;
+import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
@@ -25,33 +27,36 @@ import io.metaquorum.protocol.ListTopicsResponse;
 import io.metaquorum.net.HostPort;
 
 /**
- * One attempt of each AdminService RPC at one node, waiting at most {@code timeoutMs}. An
+ * One attempt of each AdminService RPC at one node, as {@link Attempt} says: waiting at most
+ * its timeout, and carrying the client's ACL offset. An
  * attempt that gets no answer throws {@link TransportFailure}; an answer, whatever its error
  * codes, is returned as is. The retry rules live in the admin client, not here.
  */
 public interface AdminTransport extends AutoCloseable {
-    CreateTopicsResponse createTopics(HostPort node, CreateTopicsRequest request, long timeoutMs);
+    CreateTopicsResponse createTopics(HostPort node, CreateTopicsRequest request, Attempt attempt);
 
-    DeleteTopicsResponse deleteTopics(HostPort node, DeleteTopicsRequest request, long timeoutMs);
+    DeleteTopicsResponse deleteTopics(HostPort node, DeleteTopicsRequest request, Attempt attempt);
 
-    CreatePartitionsResponse createPartitions(HostPort node, CreatePartitionsRequest request, long timeoutMs);
+    CreatePartitionsResponse createPartitions(HostPort node, CreatePartitionsRequest request, Attempt attempt);
 
-    ListTopicsResponse listTopics(HostPort node, ListTopicsRequest request, long timeoutMs);
+    ListTopicsResponse listTopics(HostPort node, ListTopicsRequest request, Attempt attempt);
 
-    DescribeTopicsResponse describeTopics(HostPort node, DescribeTopicsRequest request, long timeoutMs);
+    DescribeTopicsResponse describeTopics(HostPort node, DescribeTopicsRequest request, Attempt attempt);
 
-    DescribeConfigsResponse describeConfigs(HostPort node, DescribeConfigsRequest request, long timeoutMs);
+    DescribeConfigsResponse describeConfigs(HostPort node, DescribeConfigsRequest request, Attempt attempt);
 
     IncrementalAlterConfigsResponse incrementalAlterConfigs(HostPort node, IncrementalAlterConfigsRequest request,
-            long timeoutMs);
+            Attempt attempt);
 
-    DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, long timeoutMs);
+    DescribeClusterResponse describeCluster(HostPort node, DescribeClusterRequest request, Attempt attempt);
 
-    CreateAclsResponse createAcls(HostPort node, CreateAclsRequest request, long timeoutMs);
+    CreateAclsResponse createAcls(HostPort node, CreateAclsRequest request, Attempt attempt);
 
-    DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, long timeoutMs);
+    DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, Attempt attempt);
 
-    DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, long timeoutMs);
+    DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, Attempt attempt);
+
+    ExplainAclResponse explainAcl(HostPort node, ExplainAclRequest request, Attempt attempt);
 
     @Override
     void close();
