@@ -92,7 +92,8 @@ public final class AdminRequests {
                         return;
                     }
                     BitSet denied = AuthorizedWrites.createTopics(request, rights);
-                    CreateTopicsRequest allowed = AuthorizedWrites.allowed(request, denied);
+                    CreateTopicsRequest allowed = denied.isEmpty() ? request
+                            : AuthorizedWrites.allowed(request, denied);
                     Consumer<CreateTopicsResponse> merged = decided -> sink.complete(
                             AuthorizedWrites.merged(request, denied, decided, rights));
                     if (allowed.getTopicsCount() == 0) {
@@ -115,7 +116,8 @@ public final class AdminRequests {
         calls.write(DELETE_TOPICS, request, origin, request.getTimeoutMs(), reply,
                 (controller, nowMs, rights, sink) -> {
                     BitSet denied = AuthorizedWrites.deleteTopics(request, rights);
-                    DeleteTopicsRequest allowed = denied.isEmpty() ? request : AuthorizedWrites.allowed(request, denied);
+                    DeleteTopicsRequest allowed = denied.isEmpty() ? request
+                            : AuthorizedWrites.allowed(request, denied);
                     Consumer<DeleteTopicsResponse> merged = denied.isEmpty() ? sink::complete
                             : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided));
                     if (allowed.getTopicsCount() == 0) {
