@@ -85,7 +85,15 @@ public enum BrokenVariant {
      * Each answer is one the reference model allows for a name several calls touch; only the
      * history as a whole, with the lost records sealed as never applied, is not linearizable.
      */
-    REFUSAL_BEFORE_COMMIT("refusal-before-commit", true);
+    REFUSAL_BEFORE_COMMIT("refusal-before-commit", true),
+    /**
+     * System mode only: the nodes' authorizer ignores a PREFIXED DENY (a mutation of
+     * {@code MatchingAcls}, the decision's scan of the matching ACLs), so an ALLOW it should
+     * override decides, or the default deny. Every answer is one the topic checks allow (a
+     * denial or its absence changes nothing they judge); only the authorization check, which
+     * asks Kafka's StandardAuthorizer on the same ACLs, sees it.
+     */
+    PREFIXED_DENY_IGNORED("prefixed-deny-ignored", true);
 
     private final String cliName;
     private final boolean mutation;
@@ -117,7 +125,7 @@ public enum BrokenVariant {
     public boolean systemLayer() {
         return this == REPLY_BEFORE_COMMIT || this == FENCED_LEADER_KEPT || this == STRAY_ID_UNCHECKED
                 || this == STALE_READ || this == REPLAY_TWICE || this == SNAPSHOT_KEEPS_DELETED
-                || this == REFUSAL_BEFORE_COMMIT;
+                || this == REFUSAL_BEFORE_COMMIT || this == PREFIXED_DENY_IGNORED;
     }
 
     public LogFaultMode logMode() {

@@ -8,6 +8,7 @@ import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.invariant.InvariantChecker;
 import io.metaquorum.sim.mutation.RunOutcome;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
+import io.metaquorum.sim.system.invariant.AuthorizationCheck;
 import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
@@ -65,6 +66,8 @@ class SimCheckerSelfTest {
             case REPLAY_TWICE -> new Expectation(CommitTap.NAME, "refused a record of snapshot", 3);
             case SNAPSHOT_KEEPS_DELETED -> new Expectation(ImageReplayCheck.NAME, "differs from the committed log", 3);
             case REFUSAL_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "write operations", 3);
+            case PREFIXED_DENY_IGNORED -> new Expectation(AuthorizationCheck.NAME,
+                    "is ALLOWED in the answer, but Kafka's StandardAuthorizer DENIES", 3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }

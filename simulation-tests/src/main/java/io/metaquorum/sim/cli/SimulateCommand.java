@@ -130,6 +130,11 @@ public final class SimulateCommand {
                     y.snapshotsLoaded(), y.diskFaultsArmed(), y.reconcileFailures(), y.crashPointsHit(),
                     y.controlledShutdownsBegun(),
                     y.controlledShutdownsCompleted());
+            out.printf("  authorization: %d answer entries judged against Kafka's StandardAuthorizer, %d of them"
+                            + " denied; %d items answered TOPIC_AUTHORIZATION_FAILED; %d denials audited; %d ACL"
+                            + " writes sent, %d refused CLUSTER_AUTHORIZATION_FAILED%n", y.authorizationJudged(),
+                    y.authorizationDenied(), y.answersDenied(), y.denialsAudited(), y.aclWritesSent(),
+                    y.aclWritesDenied());
         }
     }
 
@@ -144,6 +149,8 @@ public final class SimulateCommand {
         private long unknown;
         private long shutdownsBegun;
         private long shutdownsCompleted;
+        private long authorizationJudged;
+        private long authorizationDenied;
 
         void add(SimulationResult result) {
             SystemStats s = result.system();
@@ -158,6 +165,8 @@ public final class SimulateCommand {
             unknown += s.unknownOutcomes();
             shutdownsBegun += s.controlledShutdownsBegun();
             shutdownsCompleted += s.controlledShutdownsCompleted();
+            authorizationJudged += s.authorizationJudged();
+            authorizationDenied += s.authorizationDenied();
             elections += result.stats().elections();
         }
 
@@ -165,7 +174,9 @@ public final class SimulateCommand {
             return "system: " + calls + " admin calls finished, " + acknowledged + " write items acknowledged, "
                     + unknown + " attempts with unknown outcome; " + topics + " topics created; brokers fenced "
                     + fences + " times, unfenced " + unfences + " times; " + shutdownsBegun + " controlled shutdowns begun, "
-                    + shutdownsCompleted + " completed by the controller; " + elections + " leader epochs";
+                    + shutdownsCompleted + " completed by the controller; " + elections + " leader epochs; "
+                    + authorizationJudged + " answer entries judged for authorization, " + authorizationDenied
+                    + " of them denied";
         }
     }
 

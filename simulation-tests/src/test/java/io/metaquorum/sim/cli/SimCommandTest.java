@@ -91,7 +91,7 @@ class SimCommandTest {
         assertEquals(0, run("--system", "--seed", "2", "--events", "4000", "--faults", "none"));
         List<String> lines = lines();
         assertTrue(lines.get(0).matches("seed 2 events \\d+ trace [0-9a-f]{16}"), lines.get(0));
-        assertTrue(lines.get(lines.size() - 2).matches("system: \\d+ admin calls finished, .* leader epochs"),
+        assertTrue(lines.get(lines.size() - 2).matches("system: \\d+ admin calls finished, .* leader epochs; \\d+ answer entries judged for authorization, \\d+ of them denied"),
                 lines.get(lines.size() - 2));
         assertEquals("1 passed, 0 failed", lines.get(lines.size() - 1));
     }

@@ -25,7 +25,10 @@ import java.util.Set;
  * it to exist with at least the count asked for. The other errors an operation can give
  * ({@link #knows}: invalid names, configs, assignments, counts, name collisions with another
  * topic) are judged by the reference model, not here: such an answer changes nothing and is
- * legal from every state. A code outside that list is legal from no state (and fails the run
+ * legal from every state. So is TOPIC_AUTHORIZATION_FAILED, for every write and a describe: a
+ * denied entry never reaches the controller (whether the ACLs denied it is judged where the
+ * answer is given, {@code AuthorizationCheck}); a denial that took effect anyway shows here as
+ * a history no order explains. A code outside that list is legal from no state (and fails the run
  * by name first: {@code AnswerCodeCheck}). A read must not be served from an offset older than
  * a read linearized before it.
  *
@@ -57,11 +60,13 @@ public final class AdminModel implements SequentialModel<TopicSlot, AdminInput, 
      */
     public static boolean knows(AdminInput input, AdminOutput output) {
         if (output instanceof WriteResult write) {
-            return write.code() == ErrorCode.NONE || writeCodes(input).contains(write.code());
+            return write.code() == ErrorCode.NONE || write.code() == ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    || writeCodes(input).contains(write.code());
         }
         if (output instanceof Described described) {
             return input instanceof DescribeTopic && (described.code() == ErrorCode.NONE
-                    || described.code() == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
+                    || described.code() == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    || described.code() == ErrorCode.TOPIC_AUTHORIZATION_FAILED);
         }
         return true;
     }

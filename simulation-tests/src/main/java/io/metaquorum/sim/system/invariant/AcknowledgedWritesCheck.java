@@ -14,7 +14,8 @@ import java.util.TreeSet;
 /**
  * Every acknowledged topic write is in the committed log: a create answered NONE (not
  * validate-only) has the TopicRecord of the id it answered, under its name; a delete answered
- * NONE has the RemoveTopicRecord of the id it answered. Ids are unique
+ * NONE has the RemoveTopicRecord of the id it answered. A create whose id was hidden from its
+ * caller (no DESCRIBE_CONFIGS on the topic) needs a committed TopicRecord of its name. Ids are unique
  * ({@link TopicIdReuseCheck}), so each is reflected exactly once. Cheap and direct where the
  * linearizability search is costly: it catches a controller that answers before the commit.
  * Fed every committed metadata record in log order; judged as each answer reaches its client
@@ -44,7 +45,13 @@ public final class AcknowledgedWritesCheck {
             }
             if (op.input() instanceof AdminInput.CreateTopic create && !create.validateOnly()) {
                 checked++;
-                if (!create.topic().equals(createdNames.get(result.topicId()))) {
+                if (result.topicId() == null) {
+                    if (!createdNames.containsValue(create.topic())) {
+                        throw new CheckFailure(NAME, "create of '" + create.topic() + "' by client " + op.clientId()
+                                + " answered at " + op.returnMs() + " ms (its id hidden from the caller), but no "
+                                + "committed TopicRecord has that name");
+                    }
+                } else if (!create.topic().equals(createdNames.get(result.topicId()))) {
                     throw new CheckFailure(NAME, "create of '" + create.topic() + "' by client " + op.clientId()
                             + " answered at " + op.returnMs() + " ms with id " + result.topicId()
                             + ", which no committed TopicRecord holds" + (createdNames.containsKey(result.topicId())

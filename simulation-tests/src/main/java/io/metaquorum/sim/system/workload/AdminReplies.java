@@ -32,11 +32,17 @@ public final class AdminReplies {
     private AdminReplies() {
     }
 
+    /**
+     * A created topic whose id the caller may not see (no DESCRIBE_CONFIGS on it: its
+     * {@code topic_config_error_code} says so and the id is zeroed) is recorded with no id.
+     */
     public static AdminAnswer created(CreateTopicsResponse response, boolean validateOnly) {
         List<ItemResult> items = new ArrayList<>();
         for (CreatableTopicResult topic : response.getTopicsList()) {
             ErrorCode code = topic.getErrorCode();
-            String id = code == ErrorCode.NONE && !validateOnly ? TopicIds.toBase64(topic.getTopicId()) : null;
+            boolean hidden = topic.getTopicConfigErrorCode() == ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+            String id = code == ErrorCode.NONE && !validateOnly && !hidden ? TopicIds.toBase64(topic.getTopicId())
+                    : null;
             items.add(new ItemResult(topic.getName(), code, new AdminOutput.WriteResult(code, id)));
         }
         return answer(response.getHeader(), items);

@@ -25,6 +25,11 @@ import java.util.TreeSet;
  * <p>Reads are predicted loosely always: production serves them from the committed image of
  * whichever node is asked, which may lag; the linearizability history judges what they saw.
  *
+ * <p>An item answered TOPIC_AUTHORIZATION_FAILED is not judged here and changes nothing: the
+ * ACLs decided it, and the authorization check judged that answer against them where it was
+ * given ({@code AuthorizationCheck}); a denied item never reaches the controller, so the model
+ * predicts the allowed items as it did before ACLs existed.
+ *
  * <p>Use: {@link #onStart} when a call starts, {@link #onFinish} with its final per-item codes
  * (and which items saw an ambiguous attempt) when it ends; mismatches accumulate.
  */
@@ -68,6 +73,7 @@ public final class ReferenceModel {
     private final List<Mismatch> mismatches = new ArrayList<>();
     private final TreeMap<ErrorCode, Integer> judged = new TreeMap<>();
     private long deterministicJudged;
+    private long denied;
 
     public ReferenceModel(int defaultPartitions, int defaultReplicationFactor) {
         this.defaultPartitions = defaultPartitions;
@@ -123,6 +129,10 @@ public final class ReferenceModel {
             if (!result.definite()) {
                 continue;
             }
+            if (result.code() == ErrorCode.TOPIC_AUTHORIZATION_FAILED) {
+                denied++;
+                continue;
+            }
             judged.merge(result.code(), 1, Integer::sum);
             deterministicJudged += expectation.deterministic() ? 1 : 0;
             NameState state = names.get(result.item());
@@ -144,6 +154,11 @@ public final class ReferenceModel {
     /** How many definite answers were judged, by code. */
     public Map<ErrorCode, Integer> judgedByCode() {
         return new TreeMap<>(judged);
+    }
+
+    /** How many definite answers were TOPIC_AUTHORIZATION_FAILED, left to the authorization check. */
+    public long denied() {
+        return denied;
     }
 
     /** How many of them were deterministic cases (exactly one code allowed). */

@@ -7,6 +7,7 @@ import io.metaquorum.sim.scheduler.EventKind;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.system.admin.AdminInput;
 import io.metaquorum.sim.system.admin.AdminOutput;
+import io.metaquorum.sim.system.invariant.AuthorizationCheck;
 import io.metaquorum.sim.system.invariant.PredictedAnswerCheck;
 import io.metaquorum.sim.system.invariant.ReadOffsetsCheck;
 import io.metaquorum.sim.system.invariant.WriteHistoryCheck;
@@ -17,6 +18,7 @@ import io.metaquorum.sim.system.workload.AdminCall;
 import io.metaquorum.sim.system.workload.AdminWorkload;
 import io.metaquorum.sim.system.workload.ClusterView;
 import io.metaquorum.sim.system.workload.ReferenceModel;
+import io.metaquorum.sim.system.workload.SimCallers;
 import io.metaquorum.sim.system.workload.SimAdminClient;
 import io.metaquorum.sim.timeline.BrokerTimeline;
 import io.metaquorum.sim.timeline.Timeline;
@@ -31,8 +33,11 @@ import java.util.TreeSet;
  * The admin clients of a system run: {@link #CLIENTS} {@link SimAdminClient}s, bootstrapped
  * with every controller node, run the seeded {@link AdminWorkload} over {@link SystemRpc}
  * once every broker is registered and unfenced. Each client thinks a random while between
- * calls. Judged: every definite answer against the {@link ReferenceModel}; at the end, the
- * history of writes for linearizability. Reads (describe, list) are served from whichever
+ * calls. Client {@code c} calls as {@link SimCallers#client}: the admin (a super user), alice or
+ * bob, whose calls the ACLs decide; beside them an {@link AclWriter} changes the ACLs. Judged:
+ * every answer's authorization, where it is given ({@link AuthorizationCheck}); every definite
+ * answer against the {@link ReferenceModel}; at the end, the history of writes for
+ * linearizability. Reads (describe, list) are served from whichever
  * node's committed image, so they are not linearizable in production (simulation-tests/README.md, "Known
  * limits"); they are judged by {@code ImageReplayCheck} (every node's image equals the
  * committed log's replay at its offset, after every event) and by offsets that never go back
@@ -70,6 +75,8 @@ public final class AdminDriver {
     private final History<AdminInput, AdminOutput> history = new History<>();
     private final HistorySealer sealer = new HistorySealer(history);
     private final AdminWorkload workload;
+    private final AuthorizationCheck authorization;
+    private final AclWriter aclWriter;
     private final List<SimAdminClient> clients = new ArrayList<>();
     private final long[] nextStartMs = new long[CLIENTS];
     private final long[] wakeAtMs = new long[CLIENTS];
@@ -96,6 +103,8 @@ public final class AdminDriver {
         this.workload = new AdminWorkload(new Random(random.nextLong()), model, NAME_POOL);
         List<Integer> controllers = new ArrayList<>();
         cluster.voters().forEach(v -> controllers.add(v.nodeId()));
+        this.authorization = new AuthorizationCheck(world.access().settings());
+        this.aclWriter = new AclWriter(world, this, new Random(random.nextLong()), controllers, () -> accepting);
         for (int c = 0; c < CLIENTS; c++) {
             List<Integer> bootstrap = new ArrayList<>(controllers);
             Collections.rotate(bootstrap, -c);
@@ -119,6 +128,7 @@ public final class AdminDriver {
                 nextStartMs[c] = scheduler.nowMs() + think();
                 wake(c, nextStartMs[c]);
             }
+            aclWriter.start();
         }
     }
 
@@ -130,6 +140,9 @@ public final class AdminDriver {
         for (int c = 0; c < CLIENTS && started; c++) {
             nextStartMs[c] = Math.max(nextStartMs[c], now);
             wake(c, nextStartMs[c]);
+        }
+        if (started) {
+            aclWriter.start();
         }
     }
 
@@ -232,12 +245,13 @@ public final class AdminDriver {
     private void send(int c, SimAdminClient.Attempt attempt, int firstOp, int endOp) {
         SimAdminClient client = clients.get(c);
         String[] servedBy = new String[1];
-        AttemptOps ops = new AttemptOps(c, firstOp, endOp);
+        AttemptOps ops = new AttemptOps(c, firstOp, endOp, new AuthorizationCheck.WriteDecision());
         noEffect.set(firstOp, endOp);
         world.rpc().<AdminAnswer>call(SystemRpc.CLIENT, () -> true, attempt.nodeId(), (callee, reply) -> {
             servedBy[0] = callee.nodeId() + "/" + callee.incarnation();
             if (callee.role() instanceof ControllerRole controller) {
-                runAttempt(ops, () -> controller.handleAdmin(attempt.call(), world.writeTimeoutMs(), reply));
+                runAttempt(ops, () -> controller.handleAdmin(attempt.call(), SimCallers.client(c),
+                        world.writeTimeoutMs(), reply));
                 callee.nudge();
             }
         }, answer -> {
@@ -253,8 +267,14 @@ public final class AdminDriver {
         });
     }
 
-    /** The client of one attempt and the attempt's history operations, {@code [firstOp, endOp)}. */
-    record AttemptOps(int client, int firstOp, int endOp) {
+    /**
+     * The client of one attempt and the attempt's history operations, {@code [firstOp, endOp)},
+     * and where a controller decided it; client -1 for an ACL write, which has no history.
+     */
+    record AttemptOps(int client, int firstOp, int endOp, AuthorizationCheck.WriteDecision decision) {
+        static AttemptOps outsideHistory() {
+            return new AttemptOps(-1, 0, 0, new AuthorizationCheck.WriteDecision());
+        }
     }
 
     /** Serves {@code attempt} on a node: what its handlers queue for the controller is that attempt's. */
@@ -284,6 +304,9 @@ public final class AdminDriver {
      * broker is sure for this decision, and the call's view shrinks to nothing.
      */
     void onAttemptRan(AttemptOps attempt, boolean active, boolean onCommitted, long endBefore, long endAfter) {
+        if (attempt.client() < 0) {
+            return;
+        }
         if (active) {
             surelyUnfenced.onDecision(attempt.client(), onCommitted ? SurelyUnfencedBrokers.atDecision(
                     world.committedImage(), endBefore, brokers()) : new TreeSet<>());
@@ -295,6 +318,19 @@ public final class AdminDriver {
     /** At the end: the write history must be linearizable. */
     void finish() {
         WriteHistoryCheck.check(history.operations(), noEffect, LINEARIZABILITY_STEPS_MAX);
+    }
+
+    AuthorizationCheck authorization() {
+        return authorization;
+    }
+
+    AclWriter aclWriter() {
+        return aclWriter;
+    }
+
+    /** Definite answers (per item) the reference model left to the authorization check: TOPIC_AUTHORIZATION_FAILED. */
+    long answersDenied() {
+        return model.denied();
     }
 
     long callsFinished() {

@@ -1,16 +1,17 @@
 package io.metaquorum.sim.system.world;
 
+import com.google.protobuf.Message;
 import io.metaquorum.broker.lifecycle.LifecycleCall;
 import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
-import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.AdminMethod;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ControllerNode;
 import io.metaquorum.node.controller.SerialControllerQueues;
 import io.metaquorum.raft.RaftListener;
+import io.metaquorum.security.Caller;
 import io.metaquorum.sim.cluster.NodeRole;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.check.CheckFailure;
@@ -20,10 +21,13 @@ import io.metaquorum.sim.system.node.NodeTime;
 import io.metaquorum.sim.system.node.RaftPort;
 import io.metaquorum.sim.system.node.SimControllerRaft;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
+import io.metaquorum.sim.system.invariant.AuthorizationCheck;
+import io.metaquorum.sim.system.workload.AclCall;
 import io.metaquorum.sim.system.workload.AdminAnswer;
 import io.metaquorum.sim.system.workload.AdminCall;
 import io.metaquorum.sim.system.workload.AdminCalls;
 import io.metaquorum.sim.system.workload.ItemResult;
+import io.metaquorum.sim.system.workload.SimCallers;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
@@ -31,8 +35,8 @@ import java.util.random.RandomGenerator;
  * A voter's role in system mode: the production {@link ControllerNode} of one process
  * incarnation and the production request handlers ({@link NodeRequests}) in front of it, over
  * the node's simulated clock, raft core ({@link SimControllerRaft}), network
- * ({@link SimForwarding}) and plain queues. The controller's turns run in {@link #drive}, as
- * the server's controller thread runs them. Answers owed when the process ends are never sent
+ * ({@link SimForwarding}) and plain queues, with the authorizer on ({@link SystemWorld#access}).
+ * The controller's turns run in {@link #drive}, as the server's controller thread runs them. Answers owed when the process ends are never sent
  * (the connection died with it).
  */
 final class ControllerRole implements NodeRole {
@@ -45,20 +49,24 @@ final class ControllerRole implements NodeRole {
     private final SerialControllerQueues queues = new SerialControllerQueues();
     private final SimControllerRaft raft;
     private final NodeRequests requests;
+    private final AttemptTrackingGateway gateway;
     private final RaftListener listener;
     private final SimSnapshotWriter snapshots;
+    private final SystemWorld world;
     private boolean alive = true;
 
     ControllerRole(SimNode machine, ControllerConfig config, RandomGenerator random, long snapshotTriggerBytes,
                    SimSnapshotWriter snapshots, SystemWorld world) {
         this.machine = machine;
         this.snapshots = snapshots;
+        this.world = world;
         NodeTime time = new NodeTime(() -> world.localNowMs(machine));
         this.raft = new SimControllerRaft(time);
         this.loader = new MetadataLoader("[node " + machine.nodeId() + "] ", snapshotTriggerBytes, snapshots);
         this.node = new ControllerNode(machine.nodeId(), config, random, loader, raft, queues, time);
-        this.requests = NodeRequests.create(new AttemptTrackingGateway(node.gateway(), world.admin()),
-                new SimForwarding(machine, world, () -> alive), world.clusterId(), NodeAccess.DISABLED);
+        this.gateway = new AttemptTrackingGateway(node.gateway(), world.admin());
+        this.requests = NodeRequests.create(gateway,
+                new SimForwarding(machine, world, () -> alive), world.clusterId(), world.access());
         this.listener = new CommitTap(node.stateMachine(), world, machine.nodeId());
     }
 
@@ -92,13 +100,19 @@ final class ControllerRole implements NodeRole {
         alive = false;
     }
 
-    /** A broker's lifecycle call ({@code nowMs} unused: the node's own clock times it). */
+    /**
+     * A broker's lifecycle call ({@code nowMs} unused: the node's own clock times it), from the
+     * broker's node principal, a super user as production's are.
+     */
     void handleLifecycle(LifecycleCall call, long nowMs, Consumer<LifecycleAnswer> reply) {
         if (call instanceof LifecycleCall.Register register) {
-            requests.lifecycle().registerBroker(register.request(), CallOrigin.CLIENT,
+            CallOrigin origin = CallOrigin.CLIENT.by(SimCallers.nodeCaller(register.request().getBrokerId()));
+            requests.lifecycle().registerBroker(register.request(), origin,
                     answer -> replyIfAlive(reply, new LifecycleAnswer.Registration(answer)));
         } else {
-            requests.lifecycle().brokerHeartbeat(((LifecycleCall.Heartbeat) call).request(), CallOrigin.CLIENT,
+            LifecycleCall.Heartbeat heartbeat = (LifecycleCall.Heartbeat) call;
+            CallOrigin origin = CallOrigin.CLIENT.by(SimCallers.nodeCaller(heartbeat.request().getBrokerId()));
+            requests.lifecycle().brokerHeartbeat(heartbeat.request(), origin,
                     answer -> replyIfAlive(reply, new LifecycleAnswer.Heartbeat(answer)));
         }
     }
@@ -108,16 +122,51 @@ final class ControllerRole implements NodeRole {
         method.invoke(requests, origin, request, answer -> replyIfAlive(reply, answer));
     }
 
-    /** A client's call, sent as the admin API's request; writes wait up to {@code writeTimeoutMs} for their commit. */
-    void handleAdmin(AdminCall call, int writeTimeoutMs, Consumer<AdminAnswer> reply) {
+    /**
+     * A client's call from {@code caller}, sent as the admin API's request; writes wait up to
+     * {@code writeTimeoutMs} for their commit. Every answer this node gives is judged by
+     * {@link AuthorizationCheck}: a read's on the committed image its handler got from the
+     * gateway and answered from (that it is the node's current one is
+     * {@link AdminDriver#READ_CURRENT}'s to judge), a write's on the image the active controller
+     * decided it on (recorded in the attempt by {@link AttemptTrackingGateway}).
+     */
+    void handleAdmin(AdminCall call, Caller caller, int writeTimeoutMs, Consumer<AdminAnswer> reply) {
         Consumer<AdminAnswer> out = answer -> replyIfAlive(reply, answer);
+        CallOrigin origin = CallOrigin.CLIENT.by(caller);
+        AuthorizationCheck check = world.admin().authorization();
+        Message[] response = new Message[1];
         if (call.writes()) {
-            AdminCalls.send(requests.admin(), call, writeTimeoutMs, out);
+            AuthorizationCheck.WriteDecision decision = world.admin().currentAttempt().decision();
+            AdminCalls.send(requests.admin(), call, origin, writeTimeoutMs, answer -> {
+                if (alive) {
+                    check.write(machine.nodeId(), caller, call, response[0], decision);
+                }
+                out.accept(answer);
+            }, r -> response[0] = r);
         } else {
             long current = loader.image().lastCommittedOffset();
-            AdminCalls.send(requests.admin(), call, writeTimeoutMs, answer -> out.accept(checkReadIsCurrent(answer,
-                    current)));
+            gateway.forgetHandedOut();
+            AdminCalls.send(requests.admin(), call, origin, writeTimeoutMs, answer -> {
+                AdminAnswer checked = checkReadIsCurrent(answer, current);
+                MetadataImage servedFrom = gateway.handedOut();
+                if (servedFrom != null) {
+                    check.read(machine.nodeId(), caller, call, response[0], servedFrom);
+                }
+                out.accept(checked);
+            }, r -> response[0] = r);
         }
+    }
+
+    /** An ACL write from {@code call}'s caller, judged as the other writes are. */
+    void handleAcl(AclCall call, Consumer<Message> reply) {
+        AuthorizationCheck.WriteDecision decision = world.admin().currentAttempt().decision();
+        AdminCalls.send(requests.admin(), call, CallOrigin.CLIENT.by(call.caller()), response -> {
+            if (alive) {
+                world.admin().authorization().write(machine.nodeId(), call.caller(), call, response,
+                        decision);
+            }
+            replyIfAlive(reply, response);
+        });
     }
 
     private <A> void replyIfAlive(Consumer<A> reply, A answer) {

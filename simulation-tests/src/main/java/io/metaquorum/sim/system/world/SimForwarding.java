@@ -5,6 +5,7 @@ import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.Forwarding;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.scheduler.EventKind;
+import io.metaquorum.sim.system.workload.SimCallers;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -41,8 +42,10 @@ final class SimForwarding implements Forwarding {
                                CallOrigin clientOrigin, Consumer<R> onAnswer, Consumer<Throwable> onFailure) {
         boolean[] done = {false};
         AdminDriver.AttemptOps attempt = world.admin().currentAttempt();
-        // The controller takes a node's word for who the client is, as the server's identity check does.
-        CallOrigin origin = CallOrigin.forwardedBy(machine.nodeId()).by(clientOrigin.caller());
+        // The controller takes a node's word for who the client is, as the server's identity check does,
+        // once the node's own principal may CLUSTER_ACTION (a super user here, as production's nodes are).
+        CallOrigin origin = CallOrigin.forwardedBy(machine.nodeId())
+                .by(clientOrigin.caller().via(SimCallers.node(machine.nodeId())));
         world.rpc().<R>call(machine.nodeId(), () -> alive.getAsBoolean() && !done[0], controllerId, (callee, reply) -> {
             if (callee.role() instanceof ControllerRole controller) {
                 world.admin().runAttempt(attempt, () -> controller.serve(method, origin, request, reply));

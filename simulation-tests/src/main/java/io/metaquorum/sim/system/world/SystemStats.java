@@ -24,11 +24,20 @@ package io.metaquorum.sim.system.world;
  * @param controlledShutdownsCompleted of them, ended by the controller's shouldShutDown (the others
  *                                     by the timeout, a crash or a refused heartbeat)
  * @param answersJudged    definite admin answers (per item) the reference model judged
+ * @param answersDenied    definite admin answers (per item) TOPIC_AUTHORIZATION_FAILED, which the
+ *                         reference model leaves to the authorization check
+ * @param authorizationJudged entries of admin answers the authorization check judged
+ *                         ({@code AuthorizationCheck}: topics, listed names, ACL writes)
+ * @param authorizationDenied of them, those Kafka's StandardAuthorizer denied
+ * @param denialsAudited   denials the nodes' authorizers wrote on their audit log
+ * @param aclWritesSent    CreateAcls and DeleteAcls attempts sent
+ * @param aclWritesDenied  of the ACL writes, those refused CLUSTER_AUTHORIZATION_FAILED
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
                           long historyOperations, long unknownOutcomes, long sealedOutcomes, long snapshotsWritten,
                           long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit,
                           long controlledShutdownsBegun, long controlledShutdownsCompleted,
-                          long answersJudged) {
+                          long answersJudged, long answersDenied, long authorizationJudged,
+                          long authorizationDenied, long denialsAudited, long aclWritesSent, long aclWritesDenied) {
 }

@@ -8,6 +8,7 @@ import io.metaquorum.metadata.controller.ControllerManagers;
 import io.metaquorum.metadata.controller.CreateTopicPolicy;
 import io.metaquorum.metadata.controller.ReplicationDefaults;
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.protocol.Uuid;
@@ -36,6 +37,7 @@ import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.linearizability.Operation;
 import io.metaquorum.sim.system.node.SimSnapshotWriter;
+import io.metaquorum.sim.system.workload.SimCallers;
 import io.metaquorum.sim.timeline.BrokerTimeline;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,6 +85,9 @@ public final class SystemWorld implements NodeRoles {
     private MetadataImage[] judged;
     private MetadataImage committedJudged;
     private SimCluster cluster;
+    /** Every node's authorizer: the same production one, its denials counted instead of logged. */
+    private NodeAccess access;
+    private long denialsAudited;
     private SystemRpc rpc;
     private AdminDriver admin;
     private long fenceRecords;
@@ -118,6 +123,7 @@ public final class SystemWorld implements NodeRoles {
     public void attach(SimCluster simCluster, SimNetwork network, Random systemRandom) {
         this.cluster = simCluster;
         this.random = systemRandom;
+        this.access = NodeAccess.enabled(SimCallers.settings(simCluster.maxNodeId()), decision -> denialsAudited++);
         this.rpc = new SystemRpc(scheduler, network, simCluster, new Random(random.nextLong()));
         this.admin = new AdminDriver(this, scheduler, new Random(random.nextLong()), simCluster);
         this.snapshotTriggerBytes = SNAPSHOT_TRIGGER_BYTES[random.nextInt(SNAPSHOT_TRIGGER_BYTES.length)];
@@ -142,6 +148,11 @@ public final class SystemWorld implements NodeRoles {
 
     public AdminDriver admin() {
         return admin;
+    }
+
+    /** The nodes' authorizer ({@code authorizer.enabled=true}), with {@link SimCallers#settings}. */
+    NodeAccess access() {
+        return access;
     }
 
     SystemRpc rpc() {
@@ -366,6 +377,8 @@ public final class SystemWorld implements NodeRoles {
                 admin.historySize(), admin.unknownOutcomes(), admin.sealedOperations(),
                 snapshotWriters.stream().mapToLong(SimSnapshotWriter::registered).sum(), snapshotsLoaded,
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
-                controlledShutdownsCompleted, admin.answersJudged());
+                controlledShutdownsCompleted, admin.answersJudged(), admin.answersDenied(),
+                admin.authorization().judged(), admin.authorization().denied(), denialsAudited,
+                admin.aclWriter().sent(), admin.aclWriter().denied());
     }
 }
