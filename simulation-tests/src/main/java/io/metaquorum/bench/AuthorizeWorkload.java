@@ -114,8 +114,8 @@ public final class AuthorizeWorkload {
     private static int describeEveryTopic(AclsImage acls, List<String> names) {
         int allowed = 0;
         for (String name : names) {
-            if (Authorizer.decide(acls, AuthorizerSettings.DEFAULT, AuthorizeAcls.PRINCIPAL, AuthorizeAcls.HOST,
-                    AclOperation.DESCRIBE, ResourceType.TOPIC, name).allowed()) {
+            if (Authorizer.allows(acls, AuthorizerSettings.DEFAULT, AuthorizeAcls.PRINCIPAL, AuthorizeAcls.HOST,
+                    AclOperation.DESCRIBE, ResourceType.TOPIC, name)) {
                 allowed++;
             }
         }
