@@ -3,23 +3,26 @@ package io.metaquorum.metadata.image;
 import java.util.Arrays;
 
 /**
- * A persistent hash map of {@link PatternAcls} by their keys ({@link PatternKey}: type and name): a hash array mapped
- * trie (32 ways a level, by five bits of the key's hash, lowest first) with one node class, so
- * that a lookup is a loop over arrays rather than a chain of virtual calls, and a lookup by
- * type, name and prefix length ({@link #get(int, String, int, int)}) builds no key. A decision
- * makes a handful of lookups in the index's two maps, and they were most of its cost in the
- * general-purpose map this replaces (vavr's {@code HashMap}).
+ * A persistent hash map of {@link PatternAcls} by their keys ({@link PatternKey}: type and
+ * name): a hash array mapped trie (64 ways a level, by six bits of the key's hash, lowest
+ * first) with one node class, so that a lookup is a loop over arrays rather than a chain of
+ * virtual calls, and a lookup by type, name and prefix length
+ * ({@link #get(int, String, int, int)}) builds no key. A decision makes a handful of lookups in
+ * the index's two maps, and they were most of its cost in the general-purpose map this
+ * replaces (vavr's {@code HashMap}, 32 ways). The decisions of a Metadata request touch
+ * thousands of patterns, so each cold cache line on a lookup's path counts: 64 ways keep a few
+ * thousand patterns two levels deep, with the slots holding the patterns themselves.
  *
  * <p>Persistent: {@link #put} and {@link #remove} copy the path to the key (O(log n)) and share
  * the rest, so replay keeps the index at O(log n) a record. Keys of the same hash share a slot
- * (a {@link Collision}); a node is split only where hashes differ, so the trie is at most seven levels
- * deep. The map's answers depend on its patterns only, never on their order of insertion,
- * and it offers no iteration, so no hash order can reach an output.
+ * (a {@link Collision}); a node is split only where hashes differ, so the trie is at most six
+ * levels deep. The map's answers depend on its patterns only, never on their order of
+ * insertion, and it offers no iteration, so no hash order can reach an output.
  */
 final class PatternMap {
     static final PatternMap EMPTY = new PatternMap(Node.EMPTY, 0);
 
-    private static final int BITS = 5;
+    private static final int BITS = 6;
     private static final int MASK = (1 << BITS) - 1;
 
     private final Node root;
@@ -35,14 +38,14 @@ final class PatternMap {
      * a {@link PatternAcls} (which carries its key, so a lookup reads no key object) or a
      * {@link Collision}.
      */
-    private record Node(int bitmap, Object[] slots) {
+    private record Node(long bitmap, Object[] slots) {
         static final Node EMPTY = new Node(0, new Object[0]);
 
-        int index(int bit) {
-            return Integer.bitCount(bitmap & (bit - 1));
+        int index(long bit) {
+            return Long.bitCount(bitmap & (bit - 1));
         }
 
-        Node withSlot(int bit, Object slot) {
+        Node withSlot(long bit, Object slot) {
             int at = index(bit);
             if ((bitmap & bit) != 0) {
                 Object[] next = slots.clone();
@@ -57,7 +60,7 @@ final class PatternMap {
         }
 
         /** Without the slot of {@code bit}, which is present; null if it was the last. */
-        Node withoutSlot(int bit) {
+        Node withoutSlot(long bit) {
             if (slots.length == 1) {
                 return null;
             }
@@ -120,7 +123,7 @@ final class PatternMap {
     PatternAcls get(int typeCode, String name, int length, int keyHash) {
         Node node = root;
         for (int shift = 0; ; shift += BITS) {
-            int bit = 1 << (keyHash >>> shift & MASK);
+            long bit = 1L << (keyHash >>> shift & MASK);
             if ((node.bitmap & bit) == 0) {
                 return null;
             }
@@ -144,7 +147,7 @@ final class PatternMap {
 
     private static Node put(Node node, int shift, PatternAcls pattern) {
         int hash = pattern.keyHash();
-        int bit = 1 << (hash >>> shift & MASK);
+        long bit = 1L << (hash >>> shift & MASK);
         if ((node.bitmap & bit) == 0) {
             return node.withSlot(bit, pattern);
         }
@@ -167,10 +170,10 @@ final class PatternMap {
         int fragmentA = hashOf(a) >>> shift & MASK;
         int fragmentB = hashOf(b) >>> shift & MASK;
         if (fragmentA == fragmentB) {
-            return new Node(1 << fragmentA, new Object[] {split(a, b, shift + BITS)});
+            return new Node(1L << fragmentA, new Object[] {split(a, b, shift + BITS)});
         }
-        // Slots go in fragment order (compared as fragments: the bit of fragment 31 is negative).
-        int bitmap = 1 << fragmentA | 1 << fragmentB;
+        // Slots go in fragment order (compared as fragments: the bit of fragment 63 is negative).
+        long bitmap = 1L << fragmentA | 1L << fragmentB;
         return fragmentA < fragmentB ? new Node(bitmap, new Object[] {a, b}) : new Node(bitmap, new Object[] {b, a});
     }
 
@@ -186,7 +189,7 @@ final class PatternMap {
 
     /** Without the key, which is present; null if the node is left empty. */
     private static Node remove(Node node, int shift, int typeCode, String name, int hash) {
-        int bit = 1 << (hash >>> shift & MASK);
+        long bit = 1L << (hash >>> shift & MASK);
         Object slot = node.slots[node.index(bit)];
         Object left;
         if (slot instanceof Node child) {

@@ -17,6 +17,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * The ACL index's hash trie answers as a plain map after any puts and removals, lookups by a
@@ -40,8 +41,7 @@ class PatternMapTest {
         for (Step step : steps) {
             String key = step.type().code() + ":" + step.name();
             if (step.put()) {
-                PatternAcls pattern = PatternAcls.of(new AclEntry(new UuidKey(0, ++id), step.type(), step.name(),
-                        PatternType.PREFIXED, "User:a", "*", AclOperation.READ, PermissionType.ALLOW));
+                PatternAcls pattern = pattern(step.type(), step.name(), ++id);
                 map = map.put(pattern);
                 model.put(key, pattern);
             } else {
@@ -64,6 +64,32 @@ class PatternMapTest {
             }
         }
         assertNull(map.get(PatternKey.of(ResourceType.USER.code(), "Aa")));
+    }
+
+    /** Thousands of names fill every slot of the first levels, fragment 63 (the negative bit) included. */
+    @Test
+    void holdsThousandsOfPatternsThroughRemovals() {
+        PatternMap map = PatternMap.EMPTY;
+        Map<String, PatternAcls> model = new TreeMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            PatternAcls pattern = pattern(ResourceType.TOPIC, "topic-" + i, i);
+            map = map.put(pattern);
+            model.put(pattern.name(), pattern);
+        }
+        for (int i = 0; i < 20_000; i += 3) {
+            map = map.remove(ResourceType.TOPIC.code(), "topic-" + i);
+            model.remove("topic-" + i);
+        }
+        assertEquals(model.size(), map.size());
+        for (int i = 0; i < 20_000; i++) {
+            String name = "topic-" + i;
+            assertSame(model.get(name), map.get(PatternKey.of(ResourceType.TOPIC.code(), name)), name);
+        }
+    }
+
+    private static PatternAcls pattern(ResourceType type, String name, long id) {
+        return PatternAcls.of(new AclEntry(new UuidKey(0, id), type, name, PatternType.PREFIXED, "User:a", "*",
+                AclOperation.READ, PermissionType.ALLOW));
     }
 
     @Provide
