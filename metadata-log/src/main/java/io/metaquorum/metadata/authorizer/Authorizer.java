@@ -2,7 +2,9 @@ package io.metaquorum.metadata.authorizer;
 
 import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.acl.ResourceType;
+import io.metaquorum.metadata.image.AclIndex;
 import io.metaquorum.metadata.image.AclsImage;
+import io.metaquorum.metadata.image.PrincipalAcls;
 
 /**
  * Kafka's {@code StandardAuthorizer} as a pure function of a node's image: the same image,
@@ -34,12 +36,38 @@ import io.metaquorum.metadata.image.AclsImage;
  * <p>Cost: the ACLs are read through {@link io.metaquorum.metadata.image.AclIndex}, so a
  * decision costs a few hash lookups (two LITERAL, one per PREFIXED length in use) plus the
  * matching patterns' entries for this principal and {@code User:*}, never a pass over every ACL.
+ * {@link #allows} answers by the same rules without naming the deciding ACL: it reads the
+ * answer replay worked out per pattern and principal ({@link
+ * io.metaquorum.metadata.image.PrincipalAcls}), reads no entry unless one names a host, and
+ * allocates nothing: it is for the callers that filter many resources and explain nothing (a
+ * Metadata request's topics), where {@link #decide}'s request, decision and scan of the entries
+ * for the lowest id were most of the cost.
  */
 public final class Authorizer {
     /** The name of the one CLUSTER resource, as Kafka's brokers name it in CLUSTER requests. */
     public static final String CLUSTER_NAME = "kafka-cluster";
 
     private Authorizer() {
+    }
+
+    /**
+     * Whether the request is allowed: {@code decide(...).allowed()}, at the cost of the answer
+     * alone (no request, decision or deciding ACL is built). For a caller that needs the reason,
+     * to log or return it, {@link #decide}.
+     */
+    public static boolean allows(AclsImage acls, AuthorizerSettings settings, String principal, String host,
+                                 AclOperation operation, ResourceType resourceType, String resourceName) {
+        if (settings.isSuperUser(principal)) {
+            return true;
+        }
+        int verdict = acls.index().verdict(resourceType, resourceName, principal, host, operation);
+        if ((verdict & PrincipalAcls.DENIES) != 0) {
+            return false;
+        }
+        if ((verdict & PrincipalAcls.ALLOWS) != 0) {
+            return true;
+        }
+        return (verdict & AclIndex.MATCHED) == 0 && settings.allowEveryoneIfNoAclFound();
     }
 
     /** The decision for one request; see the class comment for the rules. */

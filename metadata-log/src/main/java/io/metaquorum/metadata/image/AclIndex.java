@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.image;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.acl.PatternType;
 import io.metaquorum.metadata.acl.ResourceType;
 import io.vavr.collection.HashMap;
@@ -16,8 +17,9 @@ import java.util.function.Consumer;
  * in another, and the index keeps, per resource type, the distinct lengths their names have:
  * the prefixes of {@code orders-eu-1} that have ACLs are found by looking up its prefix of
  * each such length ({@link #forEachPrefixOf}), never by reading unrelated prefixes. A name
- * costs at most one lookup per character and in practice one per length in use. Within a
- * pattern, {@link PatternAcls} splits the ACLs by principal.
+ * costs at most one lookup per character and in practice one per length in use; the lookups
+ * hash the name once as they walk it and copy nothing ({@link PatternMap}, a hash trie made
+ * for these lookups). Within a pattern, {@link PatternAcls} splits the ACLs by principal.
  *
  * <p>Why it lives in the image and is kept up by replay rather than built on demand: an
  * image is read by every request on the node, ACL changes are rare, and each replayed record
@@ -29,20 +31,16 @@ import java.util.function.Consumer;
  * hash the type's code and the name, never an identity hash).
  */
 public final class AclIndex {
-    static final AclIndex EMPTY = new AclIndex(HashMap.empty(), HashMap.empty(), HashMap.empty(),
+    static final AclIndex EMPTY = new AclIndex(PatternMap.EMPTY, PatternMap.EMPTY, HashMap.empty(),
             new int[ResourceType.values().length][]);
 
-    /** A pattern's place in the index: the resource type's code and the pattern's name. */
-    record PatternKey(int typeCode, String name) implements Comparable<PatternKey> {
-        @Override
-        public int compareTo(PatternKey o) {
-            int c = Integer.compare(typeCode, o.typeCode);
-            return c != 0 ? c : name.compareTo(o.name);
-        }
-    }
+    /** The LITERAL {@code *} of each resource type, by type code: asked for by nearly every decision. */
+    private static final PatternKey[] WILDCARD_KEYS = wildcardKeys();
+    /** The bit of {@link #verdict} set when some pattern matches the resource. */
+    public static final int MATCHED = 4;
 
-    private final HashMap<PatternKey, PatternAcls> literal;
-    private final HashMap<PatternKey, PatternAcls> prefixed;
+    private final PatternMap literal;
+    private final PatternMap prefixed;
     /** How many PREFIXED patterns of each (type code, name length) there are. */
     private final HashMap<PatternKey, Integer> prefixLengthCounts;
     /**
@@ -52,7 +50,7 @@ public final class AclIndex {
      */
     private final int[][] prefixLengths;
 
-    private AclIndex(HashMap<PatternKey, PatternAcls> literal, HashMap<PatternKey, PatternAcls> prefixed,
+    private AclIndex(PatternMap literal, PatternMap prefixed,
                      HashMap<PatternKey, Integer> prefixLengthCounts, int[][] prefixLengths) {
         this.literal = literal;
         this.prefixed = prefixed;
@@ -67,7 +65,8 @@ public final class AclIndex {
      * The order is not part of the contract.
      */
     public void forEachPatternMatching(ResourceType type, String name, Consumer<PatternAcls> visitor) {
-        PatternAcls exact = literal.getOrElse(new PatternKey(type.code(), name), null);
+        int typeCode = type.code();
+        PatternAcls exact = literal.get(typeCode, name, name.length(), PatternKey.hash(typeCode, name.hashCode()));
         if (exact != null) {
             visitor.accept(exact);
         }
@@ -75,30 +74,76 @@ public final class AclIndex {
         // literal prefix of the name): such a name, a group "*a" say, gets no wildcard ACLs.
         // Reproduced so that every decision is Kafka's.
         if (!name.startsWith(AclEntry.WILDCARD)) {
-            PatternAcls wildcard = literal.getOrElse(new PatternKey(type.code(), AclEntry.WILDCARD), null);
+            PatternAcls wildcard = literal.get(WILDCARD_KEYS[type.ordinal()]);
             if (wildcard != null) {
                 visitor.accept(wildcard);
             }
         }
-        forEachPrefixOf(type.code(), name, visitor);
+        forEachPrefixOf(typeCode, name, visitor);
+    }
+
+    /**
+     * What the patterns matching {@code name} ({@link #forEachPatternMatching}) say about
+     * {@code operation} by {@code principal} from {@code host}: the OR of their
+     * {@link PatternAcls#verdict} bits, with {@link #MATCHED} set if any pattern matches. The
+     * same walk as {@link #forEachPatternMatching}, with nothing allocated per call.
+     */
+    public int verdict(ResourceType type, String name, String principal, String host, AclOperation operation) {
+        int typeCode = type.code();
+        int verdict = 0;
+        PatternAcls exact = literal.get(typeCode, name, name.length(), PatternKey.hash(typeCode, name.hashCode()));
+        if (exact != null) {
+            verdict |= MATCHED | exact.verdict(principal, host, operation);
+        }
+        if (!name.startsWith(AclEntry.WILDCARD)) {
+            PatternAcls wildcard = literal.get(WILDCARD_KEYS[type.ordinal()]);
+            if (wildcard != null) {
+                verdict |= MATCHED | wildcard.verdict(principal, host, operation);
+            }
+        }
+        int[] lengths = typeCode < prefixLengths.length ? prefixLengths[typeCode] : null;
+        if (lengths == null) {
+            return verdict;
+        }
+        int hash = 0;
+        int hashed = 0;
+        for (int length : lengths) {
+            if (length > name.length()) {
+                return verdict;
+            }
+            for (; hashed < length; hashed++) {
+                hash = PatternKey.hashStep(hash, name.charAt(hashed));
+            }
+            PatternAcls at = prefixed.get(typeCode, name, length, PatternKey.hash(typeCode, hash));
+            if (at != null) {
+                verdict |= MATCHED | at.verdict(principal, host, operation);
+            }
+        }
+        return verdict;
     }
 
     /**
      * One lookup per distinct length of the type's PREFIXED names, up to the name's length:
      * the prefix of {@code name} of that length, if it has ACLs. A name of length m costs at
      * most m lookups whatever the number of ACLs, and usually a handful (the lengths in use).
+     * The prefixes' hashes are those of one walk along the name, and the probes copy no
+     * characters: a decision hashes each character of the name once at most.
      */
     private void forEachPrefixOf(int typeCode, String name, Consumer<PatternAcls> visitor) {
         int[] lengths = typeCode < prefixLengths.length ? prefixLengths[typeCode] : null;
         if (lengths == null) {
             return;
         }
+        int hash = 0;
+        int hashed = 0;
         for (int length : lengths) {
             if (length > name.length()) {
                 return;
             }
-            String prefix = length == name.length() ? name : name.substring(0, length);
-            PatternAcls at = prefixed.getOrElse(new PatternKey(typeCode, prefix), null);
+            for (; hashed < length; hashed++) {
+                hash = PatternKey.hashStep(hash, name.charAt(hashed));
+            }
+            PatternAcls at = prefixed.get(typeCode, name, length, PatternKey.hash(typeCode, hash));
             if (at != null) {
                 visitor.accept(at);
             }
@@ -107,8 +152,8 @@ public final class AclIndex {
 
     /** Whether an entry with {@code entry}'s pattern, principal, host, operation and permission is here (any id). */
     boolean holdsSame(AclEntry entry) {
-        PatternKey key = new PatternKey(entry.resourceType().code(), entry.resourceName());
-        PatternAcls at = (entry.patternType() == PatternType.PREFIXED ? prefixed : literal).getOrElse(key, null);
+        PatternKey key = PatternKey.of(entry.resourceType().code(), entry.resourceName());
+        PatternAcls at = (entry.patternType() == PatternType.PREFIXED ? prefixed : literal).get(key);
         if (at == null) {
             return false;
         }
@@ -122,40 +167,41 @@ public final class AclIndex {
     }
 
     AclIndex with(AclEntry entry) {
-        PatternKey key = new PatternKey(entry.resourceType().code(), entry.resourceName());
+        PatternKey key = PatternKey.of(entry.resourceType().code(), entry.resourceName());
         if (entry.patternType() == PatternType.PREFIXED) {
-            PatternAcls at = prefixed.getOrElse(key, null);
-            HashMap<PatternKey, PatternAcls> next = prefixed.put(key, at == null ? PatternAcls.of(entry) : at.with(entry));
+            PatternAcls at = prefixed.get(key);
+            PatternMap next = prefixed.put(at == null ? PatternAcls.of(entry) : at.with(entry));
             return at == null ? withPrefixLength(next, key, 1) : new AclIndex(literal, next, prefixLengthCounts,
                     prefixLengths);
         }
-        PatternAcls at = literal.getOrElse(key, null);
-        return new AclIndex(literal.put(key, at == null ? PatternAcls.of(entry) : at.with(entry)), prefixed,
+        PatternAcls at = literal.get(key);
+        return new AclIndex(literal.put(at == null ? PatternAcls.of(entry) : at.with(entry)), prefixed,
                 prefixLengthCounts, prefixLengths);
     }
 
     AclIndex without(AclEntry entry) {
-        PatternKey key = new PatternKey(entry.resourceType().code(), entry.resourceName());
+        PatternKey key = PatternKey.of(entry.resourceType().code(), entry.resourceName());
         if (entry.patternType() == PatternType.PREFIXED) {
-            PatternAcls left = prefixed.get(key).get().without(entry);
-            return left == null ? withPrefixLength(prefixed.remove(key), key, -1)
-                    : new AclIndex(literal, prefixed.put(key, left), prefixLengthCounts, prefixLengths);
+            PatternAcls left = prefixed.get(key).without(entry);
+            return left == null ? withPrefixLength(prefixed.remove(key.typeCode(), entry.resourceName()), key, -1)
+                    : new AclIndex(literal, prefixed.put(left), prefixLengthCounts, prefixLengths);
         }
-        PatternAcls left = literal.get(key).get().without(entry);
-        return new AclIndex(left == null ? literal.remove(key) : literal.put(key, left), prefixed, prefixLengthCounts,
-                prefixLengths);
+        PatternAcls left = literal.get(key).without(entry);
+        PatternMap nextLiteral = left == null ? literal.remove(key.typeCode(), entry.resourceName()) : literal.put(left);
+        return new AclIndex(nextLiteral, prefixed, prefixLengthCounts, prefixLengths);
     }
 
     /** The index with {@code nextPrefixed}, a PREFIXED pattern of {@code pattern}'s length added (+1) or gone (-1). */
-    private AclIndex withPrefixLength(HashMap<PatternKey, PatternAcls> nextPrefixed, PatternKey pattern, int change) {
-        PatternKey length = new PatternKey(pattern.typeCode(), Integer.toString(pattern.name().length()));
+    private AclIndex withPrefixLength(PatternMap nextPrefixed, PatternKey pattern, int change) {
+        int nameLength = pattern.nameLength();
+        PatternKey length = PatternKey.of(pattern.typeCode(), Integer.toString(nameLength));
         int count = prefixLengthCounts.getOrElse(length, 0) + change;
         HashMap<PatternKey, Integer> counts = count == 0 ? prefixLengthCounts.remove(length)
                 : prefixLengthCounts.put(length, count);
         int[][] lengths = prefixLengths;
         if (count == 0 || count == 1 && change > 0) {
             lengths = prefixLengths.clone();
-            lengths[pattern.typeCode()] = lengthsOf(pattern.typeCode(), pattern.name().length(), change > 0);
+            lengths[pattern.typeCode()] = lengthsOf(pattern.typeCode(), nameLength, change > 0);
         }
         return new AclIndex(literal, nextPrefixed, counts, lengths);
     }
@@ -175,6 +221,15 @@ public final class AclIndex {
         }
         Arrays.sort(next);
         return next.length == 0 ? null : next;
+    }
+
+    private static PatternKey[] wildcardKeys() {
+        ResourceType[] types = ResourceType.values();
+        PatternKey[] keys = new PatternKey[types.length];
+        for (ResourceType type : types) {
+            keys[type.ordinal()] = PatternKey.of(type.code(), AclEntry.WILDCARD);
+        }
+        return keys;
     }
 
     /** How many patterns the index holds (LITERAL and PREFIXED), for tests. */

@@ -35,9 +35,13 @@ class AuthorizerTest {
     private static final AuthorizerSettings DENY_BY_DEFAULT = AuthorizerSettings.DEFAULT;
     private static final AuthorizerSettings ALLOW_EVERYONE = new AuthorizerSettings(Set.of(), true);
 
+    /** The decision, checked against the answer-only path, which must agree on every request. */
     private static Decision decide(AclsImage acls, AuthorizerSettings settings, String principal, AclOperation op,
                                    ResourceType type, String name) {
-        return Authorizer.decide(acls, settings, principal, HOST, op, type, name);
+        Decision decision = Authorizer.decide(acls, settings, principal, HOST, op, type, name);
+        assertEquals(decision.allowed(), Authorizer.allows(acls, settings, principal, HOST, op, type, name),
+                decision::explain);
+        return decision;
     }
 
     private static Decision decide(AclsImage acls, AclOperation op, String topic) {
@@ -190,10 +194,12 @@ class AuthorizerTest {
         for (String[] c : inRange) {
             AclsImage acls = TestAcl.image(allow(1, BOB, READ, TOPIC, LITERAL, "t").from(c[1]));
             assertTrue(Authorizer.decide(acls, DENY_BY_DEFAULT, BOB, c[0], READ, TOPIC, "t").allowed(), c[0] + " " + c[1]);
+            assertTrue(Authorizer.allows(acls, DENY_BY_DEFAULT, BOB, c[0], READ, TOPIC, "t"), c[0] + " " + c[1]);
         }
         for (String[] c : outOfRange) {
             AclsImage acls = TestAcl.image(allow(1, BOB, READ, TOPIC, LITERAL, "t").from(c[1]));
             assertFalse(Authorizer.decide(acls, DENY_BY_DEFAULT, BOB, c[0], READ, TOPIC, "t").allowed(), c[0] + " " + c[1]);
+            assertFalse(Authorizer.allows(acls, DENY_BY_DEFAULT, BOB, c[0], READ, TOPIC, "t"), c[0] + " " + c[1]);
         }
     }
 

@@ -22,7 +22,8 @@ import net.jqwik.api.Tuple;
  * same ACLs (added, some then removed), super users and {@code allow.everyone.if.no.acl.found}.
  * Names come from a three-letter alphabet that includes {@code *}, so literals, prefixes and
  * the wildcard collide on most requests; principals include {@code User:*} and
- * {@code Group:*}, hosts {@code *} and CIDR ranges of both families.
+ * {@code Group:*}, hosts {@code *} and CIDR ranges of both families. Both of our paths are
+ * compared: {@link Authorizer#decide}, which names the deciding ACL, and {@link Authorizer#allows}.
  */
 class StandardAuthorizerDifferentialTest {
     /** Not {@code User:*}: Kafka cannot decide for that principal (it throws building its principal set). */
@@ -51,6 +52,9 @@ class StandardAuthorizerDifferentialTest {
                 Statistics.label("deciding rule").collect(ours.rule(), ours.allowed() ? "ALLOWED" : "DENIED");
                 assertEquals(kafkas, ours.allowed(), () -> "Kafka says " + (kafkas ? "ALLOWED" : "DENIED") + ", we say: "
                         + ours.explain());
+                // The answer-only path reads the bits replay worked out instead of the entries: it must agree too.
+                assertEquals(kafkas, Authorizer.allows(acls, settings, r.principal(), r.host(), r.operation(), r.type(),
+                        r.name()), () -> "allows() differs from Kafka and from decide(): " + ours.explain());
             }
         }
     }
