@@ -13,7 +13,6 @@ import static io.metaquorum.node.access.RpcAccess.Resource.CONFIG_RESOURCE;
 import static io.metaquorum.node.access.RpcAccess.Resource.TOPIC;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Every RPC of every service a node serves, with what it needs of its caller when
@@ -71,11 +70,6 @@ public final class RpcAccessTable {
             + "on CLUSTER, and the client's rights are checked on the controller as if it had called it";
 
     private RpcAccessTable() {
-    }
-
-    /** The row of the RPC with this gRPC full method name. */
-    public static Optional<RpcAccess> find(String fullMethodName) {
-        return ROWS.stream().filter(row -> row.fullMethodName().equals(fullMethodName)).findFirst();
     }
 
     /** The table as the README prints it. */

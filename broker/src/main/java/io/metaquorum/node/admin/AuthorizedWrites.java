@@ -23,6 +23,8 @@ import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.raft.TopicIds;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Which entries of a topic or config write the caller may make, decided on the controller's
@@ -111,19 +113,16 @@ final class AuthorizedWrites {
     }
 
     static DeleteTopicsResponse merged(DeleteTopicsRequest request, BitSet denied, DeleteTopicsResponse decided) {
+        Set<String> askedByName = new TreeSet<>();
+        request.getTopicsList().stream().filter(TopicRef::hasName).forEach(ref -> askedByName.add(ref.getName()));
         List<DeletableTopicResult> results = BatchMerge.merge(request.getTopicsList(), denied,
                 ref -> ref.hasName() ? ref.getName() : TopicIds.toBase64(ref.getTopicId()), decided.getTopicsList(),
-                r -> hasName(request, r.getName()) ? r.getName() : TopicIds.toBase64(r.getTopicId()),
+                r -> askedByName.contains(r.getName()) ? r.getName() : TopicIds.toBase64(r.getTopicId()),
                 ref -> DeletableTopicResult.newBuilder().setName(ref.hasName() ? ref.getName() : "")
                         .setTopicId(ref.hasTopicId() ? ref.getTopicId() : TopicIds.ZERO)
                         .setErrorCode(ErrorCode.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(TOPIC_DENIED).build(),
                 false);
         return decided.toBuilder().clearTopics().addAllTopics(results).build();
-    }
-
-    private static boolean hasName(DeleteTopicsRequest request, String name) {
-        return !name.isEmpty()
-                && request.getTopicsList().stream().anyMatch(ref -> ref.hasName() && ref.getName().equals(name));
     }
 
     /** ALTER on each topic. */

@@ -11,7 +11,9 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.access.RpcAccess;
 import io.metaquorum.node.access.RpcAccessTable;
-import java.util.Optional;
+import io.metaquorum.security.Caller;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -28,10 +30,14 @@ public final class RaftAccessInterceptor implements ServerInterceptor {
 
     private final NodeAccess access;
     private final Supplier<MetadataImage> image;
+    /** The raft service's rows by gRPC full method name, looked up once per call (Fetch is frequent). */
+    private final Map<String, RpcAccess> rows = new TreeMap<>();
 
     public RaftAccessInterceptor(NodeAccess access, Supplier<MetadataImage> image) {
         this.access = access;
         this.image = image;
+        RpcAccessTable.ROWS.stream().filter(row -> row.service().equals(RAFT_SERVICE))
+                .forEach(row -> rows.put(row.fullMethodName(), row));
     }
 
     @Override
@@ -40,15 +46,14 @@ public final class RaftAccessInterceptor implements ServerInterceptor {
         if (!access.isEnabled()) {
             return next.startCall(call, headers);
         }
-        Optional<RpcAccess> row = RpcAccessTable.find(call.getMethodDescriptor().getFullMethodName());
-        if (row.isEmpty() || !row.get().service().equals(RAFT_SERVICE)
-                || access.allows(image.get(), IdentityInterceptor.current(), row.get().operation(),
-                        ResourceType.CLUSTER, Authorizer.CLUSTER_NAME, true)) {
+        RpcAccess row = rows.get(call.getMethodDescriptor().getFullMethodName());
+        Caller caller = IdentityInterceptor.current();
+        if (row == null || access.allows(image.get(), caller, row.operation(), ResourceType.CLUSTER,
+                Authorizer.CLUSTER_NAME, true)) {
             return next.startCall(call, headers);
         }
-        call.close(Status.PERMISSION_DENIED.withDescription("CLUSTER_AUTHORIZATION_FAILED: "
-                + IdentityInterceptor.current().principal() + " may not do " + row.get().operation()
-                + " on the cluster (" + row.get().rpc() + ")"), new Metadata());
+        call.close(Status.PERMISSION_DENIED.withDescription("CLUSTER_AUTHORIZATION_FAILED: " + caller.principal()
+                + " may not do " + row.operation() + " on the cluster (" + row.rpc() + ")"), new Metadata());
         return new ServerCall.Listener<>() { };
     }
 
