@@ -5,7 +5,9 @@ import io.metaquorum.metadata.image.UuidKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -152,15 +154,28 @@ final class LocalPartitions {
         return foreign.get(location.logDir()).contains(location.name()) || strays.containsKey(location);
     }
 
+    /** The live partitions in log dir {@code dir}, in key order. */
+    List<PartitionKey> liveIn(int dir) {
+        List<PartitionKey> in = new ArrayList<>();
+        for (Map.Entry<UuidKey, TreeMap<Integer, DirLocation>> topic : live.entrySet()) {
+            for (Map.Entry<Integer, DirLocation> partition : topic.getValue().entrySet()) {
+                if (partition.getValue().logDir() == dir) {
+                    in.add(new PartitionKey(topic.getKey(), partition.getKey()));
+                }
+            }
+        }
+        return in;
+    }
+
     /**
-     * The log dir for a new partition directory named {@code name}: the one with the fewest live
-     * partitions (ties: the first in {@code log.dirs} order) where the name is free; -1 when it is
-     * taken in every log dir.
+     * The log dir for a new partition directory named {@code name}: the one not {@code offline}
+     * with the fewest live partitions (ties: the first in {@code log.dirs} order) where the name
+     * is free; -1 when there is none.
      */
-    int placement(String name) {
+    int placement(String name, Set<Integer> offline) {
         int best = -1;
         for (int dir = 0; dir < liveCount.length; dir++) {
-            if (isTaken(new DirLocation(dir, name))) {
+            if (offline.contains(dir) || isTaken(new DirLocation(dir, name))) {
                 continue;
             }
             if (best < 0 || liveCount[dir] < liveCount[best]) {

@@ -48,10 +48,16 @@ final class LogDirScan {
     private record Found(DirLocation location, PartitionDirName.Partition name, UuidKey topicId, String unreadable) {
     }
 
-    /** The picture of the log dirs, or null when a log dir could not be listed or a stray not renamed. */
-    LocalPartitions scan(TopicsImage topics, long nowMs, ReconcilePass pass) {
+    /**
+     * The picture of the log dirs, or null when a log dir could not be listed or a stray not
+     * renamed. The {@code offline} log dirs are not read: the picture has nothing in them.
+     */
+    LocalPartitions scan(TopicsImage topics, long nowMs, ReconcilePass pass, Set<Integer> offline) {
         LocalPartitions local = new LocalPartitions(logDirs.size());
         for (int dir = 0; dir < logDirs.size(); dir++) {
+            if (offline.contains(dir)) {
+                continue;
+            }
             List<PartitionStore.Entry> entries;
             try {
                 entries = new ArrayList<>(store.list(logDirs.get(dir)));

@@ -1,5 +1,6 @@
 package io.metaquorum.broker.partition;
 
+import io.metaquorum.common.fault.DiskFull;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
@@ -50,7 +51,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Fault model: a failed operation ends trust in the picture of the disk; the next pass
  * rescans. The picture is otherwise kept from this reconciler's own operations: nothing else
- * is expected to write under {@code log.dirs} while it runs.
+ * is expected to write under {@code log.dirs} while it runs. A full disk ({@link DiskFull}) is
+ * not retried: its log dir goes offline until the broker restarts, as in Kafka. Nothing more is
+ * done in it (no creation, deletion, stray handling or scan); the partitions it held, or was
+ * given in the failed batch, are left to it and not created elsewhere; new partitions go to the
+ * log dirs still online, and when none is left they are not created. The broker goes on
+ * replaying and serving metadata.
  *
  * <p>Invariant: after a complete pass over image I, the live directories are exactly the
  * partitions I assigns to this broker, each named {@code <topic>-<partition>} and holding its
@@ -91,6 +97,14 @@ public final class PartitionReconciler {
      * at them on top of what its update lists.
      */
     private final TreeMap<UuidKey, TopicChange> unfinished = new TreeMap<>();
+    /** The indexes of the log dirs taken offline by a full disk; never emptied (a restart brings them back). */
+    private final TreeSet<Integer> offline = new TreeSet<>();
+    /**
+     * The partitions whose directories are in an offline log dir (or were being created there):
+     * not created elsewhere, so a restart finds each in one place. Kept across rescans, which
+     * do not read offline log dirs.
+     */
+    private final TreeSet<PartitionKey> offlinePartitions = new TreeSet<>();
     /** Directories planned but not written yet, by log dir; empty between passes. */
     private final List<List<PartitionStore.NewPartition>> pendingCreations = new ArrayList<>();
     private int pendingCreationCount;
@@ -141,7 +155,7 @@ public final class PartitionReconciler {
         boolean wholeImage = local == null || update.topics().isUnknown();
         if (local == null) {
             unfinished.clear();
-            local = scan.scan(topics, nowMs, pass);
+            local = scan.scan(topics, nowMs, pass, offline);
         }
         if (local != null) {
             TreeMap<UuidKey, TopicChange> scope = wholeImage ? everyTopic(topics) : changedTopics(update);
@@ -159,7 +173,7 @@ public final class PartitionReconciler {
             settledOffset = image.lastCommittedOffset();
         }
         ReconcileResult result = pass.result(nextDeadlineMs());
-        logSummary(image, result);
+        logSummary(image, result, pass);
         return result;
     }
 
@@ -238,14 +252,14 @@ public final class PartitionReconciler {
 
     private void removeIfUnassigned(UuidKey id, TopicImage topic, int partition, DirLocation location,
                                     ReconcilePass pass) {
-        if (pass.stopped() || isAssigned(topic, partition)) {
+        if (pass.stopped() || isAssigned(topic, partition) || offline.contains(location.logDir())) {
             return;
         }
         Path logDir = logDirs.get(location.logDir());
         try {
             store.deleteRecursively(logDir, location.name());
         } catch (IOException e) {
-            pass.diskError("deleting", logDir.resolve(location.name()), e);
+            failed(location.logDir(), "deleting", logDir.resolve(location.name()), e, pass);
             return;
         }
         pass.changed(location.logDir());
@@ -278,24 +292,30 @@ public final class PartitionReconciler {
 
     private void createIfMissing(UuidKey id, TopicImage topic, int partition, ReconcilePass pass) {
         if (pass.stopped() || pendingCreationCount >= CREATES_PER_PASS_MAX
-                || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null) {
+                || !topic.partition(partition).hasReplica(brokerId) || local.live(id, partition) != null
+                || offlinePartitions.contains(new PartitionKey(id, partition))) {
             return;
         }
         String name = PartitionDirName.partitionDir(topic.name(), partition);
         StrayDir stray = local.strayOf(id, partition);
-        if (stray != null && !local.isTaken(new DirLocation(stray.location().logDir(), name))) {
+        if (stray != null && !local.isTaken(new DirLocation(stray.location().logDir(), name))
+                && !offline.contains(stray.location().logDir())) {
             restore(stray, id, name, pass);
         } else {
             create(id, partition, name, pass);
         }
     }
 
-    /** Plans a new directory in the log dir with the fewest partitions; written with its batch. */
+    /** Plans a new directory in the online log dir with the fewest partitions; written with its batch. */
     private void create(UuidKey id, int partition, String name, ReconcilePass pass) {
-        int dir = local.placement(name);
+        int dir = local.placement(name, offline);
+        if (dir < 0 && offline.size() == logDirs.size()) {
+            pass.notCreatedOffline++;
+            return;
+        }
         if (dir < 0) {
             pass.diskError("cannot create partition directory " + name + ": an entry that is not a partition "
-                    + "directory has that name in every log dir " + logDirs);
+                    + "directory has that name in every online log dir " + logDirs);
             return;
         }
         local.addLive(id, partition, new DirLocation(dir, name));
@@ -320,8 +340,9 @@ public final class PartitionReconciler {
                 pass.created += batch.size();
                 LOG.debug("{}created {} partition directories in {}", logPrefix, batch.size(), logDirs.get(dir));
             } catch (IOException e) {
-                pass.diskError("creating " + batch.size() + " partition directories in", logDirs.get(dir), e);
-                pass.changed(dir);
+                if (!failed(dir, "creating " + batch.size() + " partition directories in", logDirs.get(dir), e, pass)) {
+                    pass.changed(dir);
+                }
             }
             batch.clear();
         }
@@ -333,7 +354,7 @@ public final class PartitionReconciler {
         try {
             store.rename(logDir, stray.location().name(), name);
         } catch (IOException e) {
-            pass.diskError("restoring stray", logDir.resolve(stray.location().name()), e);
+            failed(stray.location().logDir(), "restoring stray", logDir.resolve(stray.location().name()), e, pass);
             return;
         }
         pass.changed(stray.location().logDir());
@@ -349,11 +370,14 @@ public final class PartitionReconciler {
             if (pass.stopped()) {
                 return;
             }
+            if (offline.contains(stray.location().logDir())) {
+                continue;
+            }
             Path logDir = logDirs.get(stray.location().logDir());
             try {
                 store.deleteRecursively(logDir, stray.location().name());
             } catch (IOException e) {
-                pass.diskError("deleting stray", logDir.resolve(stray.location().name()), e);
+                failed(stray.location().logDir(), "deleting stray", logDir.resolve(stray.location().name()), e, pass);
                 continue;
             }
             pass.changed(stray.location().logDir());
@@ -367,12 +391,46 @@ public final class PartitionReconciler {
     /** One directory fsync per changed log dir, before the pass may call itself complete. */
     private void sync(ReconcilePass pass) {
         for (int dir : pass.changedLogDirs()) {
+            if (offline.contains(dir)) {
+                continue;
+            }
             try {
                 store.sync(logDirs.get(dir));
             } catch (IOException e) {
-                pass.diskError("syncing", logDirs.get(dir), e);
+                failed(dir, "syncing", logDirs.get(dir), e, pass);
             }
         }
+    }
+
+    /**
+     * Records a failed operation in log dir {@code dir}: a full disk takes the log dir offline
+     * (true: the pass goes on without it); any other failure is a disk error of the pass
+     * (false: the pass fails and is retried).
+     */
+    private boolean failed(int dir, String operation, Path path, IOException e, ReconcilePass pass) {
+        if (!DiskFull.isCause(e)) {
+            pass.diskError(operation, path, e);
+            return false;
+        }
+        if (offline.add(dir)) {
+            List<PartitionKey> held = local == null ? List.of() : local.liveIn(dir);
+            offlinePartitions.addAll(held);
+            pass.offlined.add(logDirs.get(dir).toString());
+            LOG.error("{}log dir {} is offline: {} {} failed: {}; the {} partition directories in it are left as"
+                    + " they are, new ones go to the other log dirs ({} online), metadata is still served; free space"
+                    + " and restart the broker to bring it back", logPrefix, logDirs.get(dir), operation, path,
+                    e.getMessage(), held.size(), logDirs.size() - offline.size());
+        }
+        return true;
+    }
+
+    /** The log dirs taken offline by a full disk since this reconciler started, in {@code log.dirs} order. */
+    public List<Path> offlineLogDirs() {
+        List<Path> dirs = new ArrayList<>();
+        for (int dir : offline) {
+            dirs.add(logDirs.get(dir));
+        }
+        return dirs;
     }
 
     private long nextDeadlineMs() {
@@ -380,7 +438,11 @@ public final class PartitionReconciler {
         return first == null ? Long.MAX_VALUE : first.deadlineMs(deleteStaleTopicDelayMs);
     }
 
-    private void logSummary(MetadataImage image, ReconcileResult result) {
+    private void logSummary(MetadataImage image, ReconcileResult result, ReconcilePass pass) {
+        if (pass.notCreatedOffline > 0) {
+            LOG.warn("{}{} partition directories for offset {} not created: every log dir is offline", logPrefix,
+                    pass.notCreatedOffline, image.lastCommittedOffset());
+        }
         if (!result.changedNothing()) {
             LOG.info("{}partition directories at offset {}: {} created, {} deleted, {} staged as stray, {} restored, "
                     + "{} strays deleted; {} live, {} strays waiting", logPrefix, image.lastCommittedOffset(),

@@ -24,6 +24,10 @@ final class ReconcilePass {
     int strayed;
     int restored;
     int straysDeleted;
+    /** Partition directories not created because every log dir is offline. */
+    int notCreatedOffline;
+    /** The log dirs this pass took offline (a full disk). */
+    final List<String> offlined = new ArrayList<>();
     /** Set when the pass stopped at {@link PartitionReconciler#CREATES_PER_PASS_MAX} with directories left to create. */
     boolean creationsLeft;
 

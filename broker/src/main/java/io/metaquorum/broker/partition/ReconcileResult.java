@@ -7,7 +7,8 @@ import java.util.List;
  * What one {@link PartitionReconciler#reconcile} pass did.
  *
  * @param complete       true when every directory the image assigns is in place and every
- *                       unassigned one is gone or staged as stray; false after a disk error
+ *                       unassigned one is gone or staged as stray, apart from those in log dirs
+ *                       a full disk took offline (left as they are); false after a disk error
  *                       (the caller retries later with the newest image) and when
  *                       {@code creationsLeft}
  * @param nextDeadlineMs when the earliest stray becomes due for deletion (wall-clock ms), or

@@ -2,6 +2,8 @@ package io.metaquorum.broker.partition;
 
 import io.metaquorum.metadata.image.ImageUpdate;
 import io.metaquorum.metadata.image.MetadataImage;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +64,11 @@ public final class ScheduledReconciler implements PartitionDirectories {
     @Override
     public Optional<MetadataImage> reconciledImage() {
         return schedule.reconciled();
+    }
+
+    /** The log dirs a full disk took offline; see {@link PartitionReconciler#offlineLogDirs()}. */
+    public List<Path> offlineLogDirs() {
+        return reconciler.offlineLogDirs();
     }
 
     /** Passes run so far. */

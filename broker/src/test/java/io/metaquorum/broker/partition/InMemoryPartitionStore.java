@@ -25,6 +25,7 @@ final class InMemoryPartitionStore implements PartitionStore {
 
     private final TreeMap<Path, TreeMap<String, Node>> dirs = new TreeMap<>();
     private final TreeSet<Path> readOnly = new TreeSet<>();
+    private final TreeSet<Path> full = new TreeSet<>();
     private int failNextOperations;
     private int mutations;
     private int syncs;
@@ -53,6 +54,9 @@ final class InMemoryPartitionStore implements PartitionStore {
         TreeMap<String, Node> entries = dir(logDir);
         if (readOnly.contains(logDir)) {
             throw new IOException(logDir + ": read-only file system");
+        }
+        if (full.contains(logDir)) {
+            throw new IOException("No space left on device");
         }
         mutations++;
         return entries;
@@ -165,6 +169,15 @@ final class InMemoryPartitionStore implements PartitionStore {
             readOnly.add(logDir);
         } else {
             readOnly.remove(logDir);
+        }
+    }
+
+    /** Makes every write under {@code logDir} fail as a full disk does (ENOSPC), or stops it. */
+    void setFull(Path logDir, boolean value) {
+        if (value) {
+            full.add(logDir);
+        } else {
+            full.remove(logDir);
         }
     }
 

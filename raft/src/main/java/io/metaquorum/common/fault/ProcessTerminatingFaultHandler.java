@@ -12,6 +12,10 @@ import org.slf4j.LoggerFactory;
  * hook could flush, answer a client or resign with state that is no longer trusted). The
  * restarted process rebuilds its state from what is durable.
  *
+ * <p>A full disk ({@link DiskFull}) is logged as one line without the stack trace: where it
+ * happened says nothing the message (which names the path) does not, and the remedy is the
+ * operator's, not a developer's.
+ *
  * <p>Thread-safe; never returns.
  */
 public final class ProcessTerminatingFaultHandler implements FaultHandler {
@@ -20,7 +24,11 @@ public final class ProcessTerminatingFaultHandler implements FaultHandler {
     @Override
     public void handleFault(String message, Throwable cause) {
         try {
-            LOG.error("{} (halting the process)", message, cause);
+            if (cause != null && DiskFull.isCause(cause)) {
+                LOG.error("{} (halting the process)", DiskFull.stopLine(message, cause));
+            } else {
+                LOG.error("{} (halting the process)", message, cause);
+            }
             System.err.flush();
             System.out.flush();
         } finally {

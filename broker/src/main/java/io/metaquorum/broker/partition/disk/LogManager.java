@@ -62,6 +62,8 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
     private volatile MetadataImage applied;
     /** The first disk error of the last pass, null when it was complete. */
     private volatile String lastDiskError;
+    /** The log dirs a full disk took offline, as of the last pass. */
+    private volatile List<Path> offlineLogDirs = List.of();
 
     /**
      * @param brokerId                this broker's node id
@@ -142,6 +144,11 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
         return Optional.ofNullable(lastDiskError);
     }
 
+    /** The log dirs a full disk took offline (they stay so until the broker restarts); empty when none. */
+    public List<Path> offlineLogDirs() {
+        return offlineLogDirs;
+    }
+
     @Override
     public void close() {
         boolean neverStarted;
@@ -194,6 +201,7 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
             applied = image;
         }
         lastDiskError = result.failed() ? result.diskErrors().get(0) : null;
+        offlineLogDirs = List.copyOf(scheduled.offlineLogDirs());
     }
 
     private void loop() throws InterruptedException {
