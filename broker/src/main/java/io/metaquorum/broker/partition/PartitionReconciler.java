@@ -416,10 +416,10 @@ public final class PartitionReconciler {
             List<PartitionKey> held = local == null ? List.of() : local.liveIn(dir);
             offlinePartitions.addAll(held);
             pass.offlined.add(logDirs.get(dir).toString());
-            LOG.error("{}log dir {} is offline: {} {} failed: {}; the {} partition directories in it are left as"
-                    + " they are, new ones go to the other log dirs ({} online), metadata is still served; free space"
-                    + " and restart the broker to bring it back", logPrefix, logDirs.get(dir), operation, path,
-                    e.getMessage(), held.size(), logDirs.size() - offline.size());
+            LOG.error("{}log dir {} is offline: {} {} failed: {}; its {} partitions (in place or being created)"
+                    + " stay with it as they are, new ones go to the other log dirs ({} online), metadata is still"
+                    + " served; free space and restart the broker to bring it back", logPrefix, logDirs.get(dir),
+                    operation, path, e.getMessage(), held.size(), logDirs.size() - offline.size());
         }
         return true;
     }
