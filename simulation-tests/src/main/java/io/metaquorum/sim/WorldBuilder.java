@@ -26,6 +26,7 @@ import io.metaquorum.sim.timeline.TimelineRecorder;
 import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.workload.ClientWorkload;
 import io.metaquorum.sim.workload.FaultInjector;
+import io.metaquorum.sim.workload.FaultKind;
 import io.metaquorum.sim.workload.FaultListener;
 import io.metaquorum.sim.workload.FaultProfile;
 import io.metaquorum.sim.workload.KeyValueModel;
@@ -99,6 +100,12 @@ final class WorldBuilder {
         // Drawn after every other stream, so that a seed without bad certificates runs as it did before them.
         Random certificateRandom = new Random(master.nextLong());
         faultProfile = faultProfile.withBadCertificates(options.faults(), options.swarm(), certificateRandom);
+        // Drawn after the certificates' stream, for the same reason.
+        Random diskFullRandom = new Random(master.nextLong());
+        faultProfile = faultProfile.withDiskFull(options.faults(), options.swarm(), diskFullRandom);
+        if (system != null && faultProfile.has(FaultKind.DISK_FULL)) {
+            system.fillDisksWith(diskFullRandom);
+        }
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());

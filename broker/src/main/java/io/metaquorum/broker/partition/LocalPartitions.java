@@ -132,6 +132,15 @@ final class LocalPartitions {
         return due;
     }
 
+    /** Forgets the strays in log dir {@code dir} (it went offline: they wait there for a restart). */
+    void forgetStraysIn(int dir) {
+        for (StrayDir stray : new ArrayList<>(strays.values())) {
+            if (stray.location().logDir() == dir) {
+                removeStray(stray);
+            }
+        }
+    }
+
     /** The stray staged first (so the first due), or null when there is none. */
     StrayDir firstStaged() {
         return straysByStagedAt.isEmpty() ? null : straysByStagedAt.first();

@@ -310,6 +310,8 @@ public final class PartitionReconciler {
     private void create(UuidKey id, int partition, String name, ReconcilePass pass) {
         int dir = local.placement(name, offline);
         if (dir < 0 && offline.size() == logDirs.size()) {
+            // Nowhere to go until a restart: it stays with the offline log dirs like the ones they hold.
+            offlinePartitions.add(new PartitionKey(id, partition));
             pass.notCreatedOffline++;
             return;
         }
@@ -415,6 +417,10 @@ public final class PartitionReconciler {
         if (offline.add(dir)) {
             List<PartitionKey> held = local == null ? List.of() : local.liveIn(dir);
             offlinePartitions.addAll(held);
+            if (local != null) {
+                // Its strays wait there for a restart; left in the picture, their deadlines would fall due forever.
+                local.forgetStraysIn(dir);
+            }
             pass.offlined.add(logDirs.get(dir).toString());
             LOG.error("{}log dir {} is offline: {} {} failed: {}; its {} partitions (in place or being created)"
                     + " stay with it as they are, new ones go to the other log dirs ({} online), metadata is still"
@@ -422,6 +428,11 @@ public final class PartitionReconciler {
                     operation, path, e.getMessage(), held.size(), logDirs.size() - offline.size());
         }
         return true;
+    }
+
+    /** Whether partition {@code partition} of topic {@code topicId} stays with an offline log dir (in place there or being created there). */
+    public boolean isOffline(UuidKey topicId, int partition) {
+        return offlinePartitions.contains(new PartitionKey(topicId, partition));
     }
 
     /** The log dirs taken offline by a full disk since this reconciler started, in {@code log.dirs} order. */

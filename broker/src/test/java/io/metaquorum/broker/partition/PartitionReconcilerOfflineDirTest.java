@@ -120,4 +120,22 @@ class PartitionReconcilerOfflineDirTest {
         assertTrue(result.failed());
         assertEquals(List.of(), reconciler.offlineLogDirs());
     }
+
+    @Test
+    void aStrayInALogDirThatWentOfflineIsNoLongerDue() {
+        InMemoryPartitionStore store = new InMemoryPartitionStore(List.of(A, B));
+        PartitionReconciler reconciler = reconciler(store, List.of(A, B));
+        reconciler.reconcile(images.create("t", ID1, replicas(4), replicas(4)), T0);
+        reconciler.reconcile(images.delete("t"), T0);
+        store.put(A, "t-0.1700000000000-stray", new InMemoryPartitionStore.Node(true, null, 0));
+        PartitionReconciler restarted = reconciler(store, List.of(A, B));
+        ReconcileResult scanned = restarted.reconcile(images.create("u", ID2, replicas(4)), T0);
+        assertEquals(T0 + 60_000, scanned.nextDeadlineMs(), "the stray in a is due after the delay");
+
+        store.setFull(A, true);
+        store.setFull(B, true);
+        ReconcileResult offline = restarted.reconcile(images.create("v", ID3, replicas(4), replicas(4)), T0 + 1);
+        assertEquals(List.of(A, B), restarted.offlineLogDirs());
+        assertEquals(Long.MAX_VALUE, offline.nextDeadlineMs(), "nothing is due in an offline log dir");
+    }
 }

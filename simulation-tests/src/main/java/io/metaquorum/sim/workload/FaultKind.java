@@ -50,12 +50,17 @@ public enum FaultKind {
      * ({@code UNREACHABLE}, as a refused connection), while its process runs on; fixed later
      * (rotation).
      */
-    BAD_CERTIFICATE("bad-certificate");
+    BAD_CERTIFICATE("bad-certificate"),
+    /**
+     * A broker's log dir fills (system mode): creating files and directories in it fails with
+     * ENOSPC until space is freed later; the broker takes the log dir offline until it restarts.
+     */
+    DISK_FULL("disk-full");
 
     /** The kinds added after the others: a seed draws them last, so the earlier kinds' draws stay as they were. */
     static final EnumSet<FaultKind> SILENT = EnumSet.of(PAUSE, BLACK_HOLE);
     /** Added after the silent ones, drawn from a stream of its own for the same reason. */
-    static final EnumSet<FaultKind> DRAWN_APART = EnumSet.of(PAUSE, BLACK_HOLE, BAD_CERTIFICATE);
+    static final EnumSet<FaultKind> DRAWN_APART = EnumSet.of(PAUSE, BLACK_HOLE, BAD_CERTIFICATE, DISK_FULL);
 
     private final String cliName;
 

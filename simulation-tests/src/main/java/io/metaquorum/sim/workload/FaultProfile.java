@@ -73,6 +73,19 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
                 schedule.withBadCertificates(between(random, 2_000, 30_000), between(random, 500, 15_000)));
     }
 
+    /**
+     * Adds {@link FaultKind#DISK_FULL} to a profile, from a stream of its own drawn after every
+     * other, so that a seed that leaves it out runs exactly as it did before the fault existed.
+     */
+    public FaultProfile withDiskFull(EnumSet<FaultKind> allowed, boolean swarm, Random random) {
+        if (!allowed.contains(FaultKind.DISK_FULL) || swarm && !random.nextBoolean()) {
+            return this;
+        }
+        EnumSet<FaultKind> on = EnumSet.copyOf(enabled);
+        on.add(FaultKind.DISK_FULL);
+        return new FaultProfile(on, network, disk, schedule);
+    }
+
     private static NetworkProfile drawNetwork(EnumSet<FaultKind> on, Random random, int callTimeoutMs) {
         boolean delay = on.contains(FaultKind.DELAY);
         return new NetworkProfile(

@@ -1,5 +1,6 @@
 package io.metaquorum.sim.system.fs;
 
+import io.metaquorum.common.fault.DiskFull;
 import io.metaquorum.common.invariant.Invariants;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A file system in memory with the durability rules a crash exposes, for one simulated
@@ -39,6 +41,8 @@ public final class SimFileSystem {
     private final Directory root = new Directory();
     private long mutations;
     private long crashAtMutation = -1;
+    /** Directories whose disk is full: creations under them fail with ENOSPC. */
+    private final TreeSet<Path> full = new TreeSet<>();
     private long failAtMutation = -1;
     private int failuresLeft;
     private boolean crashed;
@@ -103,11 +107,37 @@ public final class SimFileSystem {
         failuresLeft = count;
     }
 
-    /** Disarms every crash point and failure not yet reached. */
+    /** Disarms every crash point and failure not yet reached, and frees every full directory. */
     public void clearFaults() {
         crashAtMutation = -1;
         failAtMutation = -1;
         failuresLeft = 0;
+        full.clear();
+    }
+
+    /**
+     * Fills the disk under {@code dir} ({@code true}) or frees it: while full, creating a file
+     * or a directory under it fails with ENOSPC's message and changes nothing, as on a full
+     * file system; renames, deletions and syncs still work.
+     */
+    public void setFull(Path dir, boolean value) {
+        if (value) {
+            full.add(dir);
+        } else {
+            full.remove(dir);
+        }
+    }
+
+    public boolean isFull(Path dir) {
+        return full.contains(dir);
+    }
+
+    private void requireSpace(Path path) throws IOException {
+        for (Path dir : full) {
+            if (path.startsWith(dir)) {
+                throw new IOException(DiskFull.ENOSPC_TEXT);
+            }
+        }
     }
 
     /** Power loss now: what was not durable is lost (per the crash mode). */
@@ -221,6 +251,7 @@ public final class SimFileSystem {
 
     public void mkdir(Path dir) throws IOException {
         beginMutation("mkdir " + dir);
+        requireSpace(dir);
         Directory parent = directory(dir.getParent());
         String name = dir.getFileName().toString();
         requireAbsent(parent, name, dir);
@@ -230,6 +261,7 @@ public final class SimFileSystem {
     /** Creates {@code file} holding {@code content}; fails if the name exists. Not durable until synced. */
     public void createFile(Path file, byte[] content) throws IOException {
         beginMutation("create " + file);
+        requireSpace(file);
         Directory parent = directory(file.getParent());
         String name = file.getFileName().toString();
         requireAbsent(parent, name, file);

@@ -8,8 +8,11 @@ import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.fs.SimFileSystem;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiPredicate;
+import java.util.function.Supplier;
 
 /**
  * A broker's partition directories equal what the image it last reconciled completely
@@ -17,7 +20,8 @@ import java.util.TreeMap;
  * {@code <topic>-<p>} holding its topic id, and no other partition directory exists. Strays
  * ({@code -stray}) are aside, but none may outlive its delete delay by more than
  * {@code strayGraceMs}. Catches a LogManager that skips the topic-id check on a directory it
- * finds (a deleted and re-created topic's old directory taken for live).
+ * finds (a deleted and re-created topic's old directory taken for live). A log dir a full disk
+ * took offline is not read, and the partitions that stay with it are not expected elsewhere.
  */
 public final class BrokerDirectoryCheck {
     public static final String NAME = "broker-directories-match-image";
@@ -26,18 +30,31 @@ public final class BrokerDirectoryCheck {
     private BrokerDirectoryCheck() {
     }
 
+    /**
+     * What a full disk took offline in the broker's current incarnation ({@code
+     * PartitionReconciler.offlineLogDirs} and {@code isOffline}): an offline log dir is left as it
+     * was, and a partition that stays with it is expected nowhere else.
+     */
+    public record Offline(Supplier<List<Path>> logDirs, BiPredicate<UuidKey, Integer> partition) {
+        public static final Offline NONE = new Offline(List::of, (id, p) -> false);
+    }
+
     public static void check(int brokerId, MetadataImage reconciled, SimFileSystem fs, Iterable<Path> logDirs,
-                             long nowMs, long deleteDelayMs, long strayGraceMs) {
+                             Offline offline, long nowMs, long deleteDelayMs, long strayGraceMs) {
         TreeMap<String, UuidKey> expected = new TreeMap<>();
         for (TopicImage topic : reconciled.topics().sortedByName()) {
             for (int p = 0; p < topic.partitionCount(); p++) {
-                if (topic.partition(p).hasReplica(brokerId)) {
+                if (topic.partition(p).hasReplica(brokerId) && !offline.partition().test(topic.id(), p)) {
                     expected.put(topic.name() + "-" + p, topic.id());
                 }
             }
         }
+        List<Path> offlineDirs = offline.logDirs().get();
         TreeMap<String, UuidKey> found = new TreeMap<>();
         for (Path logDir : logDirs) {
+            if (offlineDirs.contains(logDir)) {
+                continue;
+            }
             for (Map.Entry<String, Boolean> entry : list(fs, logDir, brokerId)) {
                 String name = entry.getKey();
                 if (name.endsWith(STRAY_SUFFIX)) {
@@ -51,7 +68,8 @@ public final class BrokerDirectoryCheck {
             }
         }
         if (!expected.equals(found)) {
-            fail(brokerId, reconciled, "directories " + found + ", the image assigns " + expected);
+            fail(brokerId, reconciled, "directories " + found + ", the image assigns " + expected
+                    + (offlineDirs.isEmpty() ? "" : " (offline log dirs " + offlineDirs + " not read)"));
         }
     }
 

@@ -6,6 +6,7 @@ import io.metaquorum.broker.node.BrokerNode;
 import io.metaquorum.broker.partition.PartitionReconciler;
 import io.metaquorum.broker.partition.ReconcileResult;
 import io.metaquorum.broker.partition.ScheduledReconciler;
+import io.metaquorum.sim.system.invariant.BrokerDirectoryCheck;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.raft.RaftListener;
@@ -41,6 +42,8 @@ final class BrokerRole implements NodeRole {
     private final RaftListener listener;
     private final SimSnapshotWriter snapshots;
     private boolean alive = true;
+    /** What a full disk took offline in this incarnation: the directory check does not expect it in place. */
+    private final BrokerDirectoryCheck.Offline offline;
 
     BrokerRole(SimNode machine, BrokerNode.Settings settings, Disk disk, long snapshotTriggerBytes,
                SimSnapshotWriter snapshots, SystemWorld world) {
@@ -49,8 +52,10 @@ final class BrokerRole implements NodeRole {
         this.snapshots = snapshots;
         String logPrefix = "[node " + machine.nodeId() + "] ";
         MetadataLoader loader = new MetadataLoader(logPrefix, snapshotTriggerBytes, snapshots);
-        ScheduledReconciler directories = new ScheduledReconciler(new PartitionReconciler(machine.nodeId(),
-                disk.logDirs(), disk.deleteStaleTopicDelayMs(), disk.store(), logPrefix), logPrefix, this::onPass);
+        PartitionReconciler reconciler = new PartitionReconciler(machine.nodeId(), disk.logDirs(),
+                disk.deleteStaleTopicDelayMs(), disk.store(), logPrefix);
+        ScheduledReconciler directories = new ScheduledReconciler(reconciler, logPrefix, this::onPass);
+        this.offline = new BrokerDirectoryCheck.Offline(reconciler::offlineLogDirs, reconciler::isOffline);
         SimLifecycleTransport transport = new SimLifecycleTransport(machine, world.rpc(), () -> alive,
                 this::handleOnController, this::onAnswer);
         this.broker = new BrokerNode(logPrefix, settings, loader, transport, directories,
@@ -100,7 +105,7 @@ final class BrokerRole implements NodeRole {
 
     private void onPass(MetadataImage image, ReconcileResult result, long nowMs) {
         if (result.complete()) {
-            world.checkDirectories(machine.nodeId(), image, nowMs);
+            world.checkDirectories(machine.nodeId(), image, nowMs, offline);
         } else if (result.failed()) {
             world.onReconcileFailed();
         }

@@ -130,6 +130,11 @@ public final class SystemWorld implements NodeRoles {
         this.diskFaults = new BrokerDiskFaults(scheduler, new Random(random.nextLong()), simCluster, disks::get);
     }
 
+    /** Fills brokers' log dirs from time to time once the faults start, drawing from {@code random} ({@link BrokerDiskFaults}). */
+    public void fillDisksWith(Random random) {
+        diskFaults.fillDisksWith(random, LOG_DIRS);
+    }
+
     /** Starts the brokers' disk faults the seed drew: write errors and crash points ({@link BrokerDiskFaults}). */
     public void startFaults(boolean writeErrors, boolean crashPoints) {
         diskFaults.start(writeErrors, crashPoints);
@@ -287,9 +292,9 @@ public final class SystemWorld implements NodeRoles {
         ControlledShutdownCheck.check(brokerId, replayed.last());
     }
 
-    void checkDirectories(int brokerId, MetadataImage reconciled, long nowMs) {
+    void checkDirectories(int brokerId, MetadataImage reconciled, long nowMs, BrokerDirectoryCheck.Offline offline) {
         directoryChecks++;
-        BrokerDirectoryCheck.check(brokerId, reconciled, disks.get(brokerId), LOG_DIRS, nowMs,
+        BrokerDirectoryCheck.check(brokerId, reconciled, disks.get(brokerId), LOG_DIRS, offline, nowMs,
                 STRAY_DELAY_MS, 1);
     }
 

@@ -51,7 +51,7 @@ class BrokerDirectoryCheckTest {
     }
 
     private void check(MetadataImage image, long nowMs) {
-        BrokerDirectoryCheck.check(BROKER, image, fs, LOG_DIRS, nowMs, DELAY_MS, 100);
+        BrokerDirectoryCheck.check(BROKER, image, fs, LOG_DIRS, BrokerDirectoryCheck.Offline.NONE, nowMs, DELAY_MS, 100);
     }
 
     @Test
