@@ -10,16 +10,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -79,26 +84,61 @@ class ReadmeTourProcessTest {
     @TempDir
     Path work;
     private final MetaquorumScripts scripts = MetaquorumScripts.ofThisCheckout();
-    private final List<ProcessHandle> started = new ArrayList<>();
+    private final List<ProcessHandle> started = new CopyOnWriteArrayList<>();
     private Map<String, String> environment;
     private int base;
     private int step;
 
+    /** Should the test JVM itself be ended (a fork timeout), the nodes go with it. */
+    private final Thread killOnExit = new Thread(this::killByPid);
+
+    @BeforeEach
+    void armKillOnExit() {
+        Runtime.getRuntime().addShutdownHook(killOnExit);
+    }
+
     @AfterEach
-    void stopAndKillWhatItStarted() throws IOException {
+    void stopAndKillWhatItStarted(TestInfo test) {
         try {
             if (environment != null) {
                 scripts.runScript(work, "cleanup-stop", QUICKSTART_WAIT_MS, environment, "mq-quickstart", "stop");
             }
         } finally {
+            killByPid();
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+            keepLogs(ProcessTestNames.of(test));
+        }
+    }
+
+    /** Kills every node by the pid in its server.pid, and the node the tour started in the background. */
+    private void killByPid() {
+        for (int node = 1; node <= NODES; node++) {
+            Path pidFile = data().resolve("node-" + node).resolve("server.pid");
+            try {
+                ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).ifPresent(ProcessHandle::destroyForcibly);
+            } catch (IOException | NumberFormatException noneOrGone) {
+                // No pid file (never started, or stopped): nothing to kill.
+            }
+        }
+        started.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** Each line's output and each node's server.log, kept under target/process-test-logs/NAME. */
+    private void keepLogs(String name) {
+        Path target = Path.of(System.getProperty("user.dir"), "target", "process-test-logs", name);
+        try (Stream<Path> files = Files.list(work)) {
+            Files.createDirectories(target);
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
             for (int node = 1; node <= NODES; node++) {
-                Path pidFile = data().resolve("node-" + node).resolve("server.pid");
-                if (Files.exists(pidFile)) {
-                    ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim()))
-                            .ifPresent(ProcessHandle::destroyForcibly);
+                Path log = data().resolve("node-" + node).resolve("server.log");
+                if (Files.exists(log)) {
+                    Files.copy(log, target.resolve("node-" + node + ".log"), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
-            started.forEach(ProcessHandle::destroyForcibly);
+        } catch (IOException e) {
+            System.err.println("could not keep the tour's logs in " + target + ": " + e);
         }
     }
 
