@@ -8,6 +8,7 @@
 #   MQ_REBUILD=1   rebuild even though the jars exist (after changing the sources)
 #   MQ_CLASSPATH   run with exactly this classpath and build nothing (the multi-process tests pass
 #                  their own test classpath, so bin/mq-server runs on a clean clone without jars)
+#   MQ_SIM_CLASSPATH the same for mq-simulate and mq-bench (the simulation module's tests pass theirs)
 
 MQ_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 MQ_BIN="$MQ_HOME/bin"
@@ -168,6 +169,9 @@ mq_sim_is_built() {
 }
 
 mq_sim_build_if_missing() {
+  if [[ -n "${MQ_SIM_CLASSPATH:-}" ]]; then
+    return 0
+  fi
   if [[ "${MQ_REBUILD:-0}" != "1" ]] && mq_sim_is_built; then
     return 0
   fi
@@ -180,5 +184,9 @@ mq_sim_build_if_missing() {
 }
 
 mq_sim_classpath() {
-  echo "$MQ_SIM_CLASSES:$(cat "$MQ_SIM_CLASSPATH_FILE")"
+  if [[ -n "${MQ_SIM_CLASSPATH:-}" ]]; then
+    echo "$MQ_SIM_CLASSPATH"
+  else
+    echo "$MQ_SIM_CLASSES:$(cat "$MQ_SIM_CLASSPATH_FILE")"
+  fi
 }

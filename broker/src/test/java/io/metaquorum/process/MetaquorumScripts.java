@@ -40,12 +40,29 @@ final class MetaquorumScripts {
         throw new IllegalStateException("no bin/mq-server in " + start + " or above it");
     }
 
+    /** The checkout's root directory, where bin/ is. */
+    Path home() {
+        return home;
+    }
+
     /** A process builder for {@code bin/SCRIPT ARGS...} with the test classpath and JDK. */
     ProcessBuilder command(String script, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin").resolve(script).toString());
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command);
+        return withTestRuntime(new ProcessBuilder(command));
+    }
+
+    /**
+     * A process builder for {@code bash -c SCRIPT} in the checkout's root directory, where
+     * {@code bin/...} names the scripts as a reader of the README would type them, with the
+     * test classpath and JDK as {@link #command}.
+     */
+    ProcessBuilder bash(String script) {
+        return withTestRuntime(new ProcessBuilder("bash", "-c", script).directory(home.toFile()));
+    }
+
+    private ProcessBuilder withTestRuntime(ProcessBuilder builder) {
         Map<String, String> environment = builder.environment();
         environment.put("MQ_CLASSPATH", classPath);
         environment.put("JAVA_HOME", System.getProperty("java.home"));
