@@ -66,10 +66,13 @@ class SimWorkloadTest {
         assertEquals(EnumSet.complementOf(FaultKind.DRAWN_APART), exact.enabled(),
                 "the silent faults and bad certificates are drawn apart");
         FaultProfile silent = exact.withSilentFaults(all, false, new Random(2));
-        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.BAD_CERTIFICATE)), silent.enabled());
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.BAD_CERTIFICATE, FaultKind.DISK_FULL)), silent.enabled());
         assertEquals(FaultSchedule.NEVER, silent.schedule().badCertificateMeanIntervalMs());
         FaultProfile withCertificates = silent.withBadCertificates(all, false, new Random(3));
-        assertEquals(all, withCertificates.enabled());
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.DISK_FULL)), withCertificates.enabled());
+        FaultProfile withFullDisks = withCertificates.withDiskFull(all, false, new Random(4));
+        assertEquals(all, withFullDisks.enabled());
+        assertEquals(withCertificates.schedule(), withFullDisks.schedule(), "nothing redrawn");
         assertNotEquals(FaultSchedule.NEVER, withCertificates.schedule().badCertificateMeanIntervalMs());
         assertEquals(silent.schedule().pauseMaxMs(), withCertificates.schedule().pauseMaxMs(), "nothing else redrawn");
         int differentMixes = 0;
