@@ -54,14 +54,20 @@ class PartitionReconcilerOfflineDirTest {
         assertEquals(List.of("a/t-0", "b/t-1", "b/u-1", "b/v-0", "b/v-1"), List.copyOf(store.describe().keySet()));
     }
 
-    @Test
-    void nothingIsDoneInAnOfflineLogDirNotEvenDeletions() {
-        InMemoryPartitionStore store = new InMemoryPartitionStore(List.of(A, B));
+    /** t-0 in a and t-1 in b; then a fills while u-0 is created in it: a is offline, u-0 stays with it. */
+    private PartitionReconciler withAOffline(InMemoryPartitionStore store) {
         PartitionReconciler reconciler = reconciler(store, List.of(A, B));
         reconciler.reconcile(images.create("t", ID1, replicas(4), replicas(4)), T0);
         store.setFull(A, true);
         reconciler.reconcile(images.create("u", ID2, replicas(4)), T0 + 1);
         assertEquals(List.of(A), reconciler.offlineLogDirs());
+        return reconciler;
+    }
+
+    @Test
+    void nothingIsDoneInAnOfflineLogDirNotEvenDeletions() {
+        InMemoryPartitionStore store = new InMemoryPartitionStore(List.of(A, B));
+        PartitionReconciler reconciler = withAOffline(store);
         store.setFull(A, false);
         store.clearOperations();
 
@@ -93,11 +99,7 @@ class PartitionReconcilerOfflineDirTest {
     @Test
     void aRescanAfterAnotherFailureDoesNotRecreateTheOfflinePartitionsElsewhere() {
         InMemoryPartitionStore store = new InMemoryPartitionStore(List.of(A, B));
-        PartitionReconciler reconciler = reconciler(store, List.of(A, B));
-        reconciler.reconcile(images.create("t", ID1, replicas(4), replicas(4)), T0);
-        store.setFull(A, true);
-        reconciler.reconcile(images.create("u", ID2, replicas(4)), T0 + 1);
-        assertEquals(List.of(A), reconciler.offlineLogDirs());
+        PartitionReconciler reconciler = withAOffline(store);
 
         store.failNextOperations(1);
         ReconcileResult failed = reconciler.reconcile(images.create("v", ID3, replicas(4)), T0 + 2);
