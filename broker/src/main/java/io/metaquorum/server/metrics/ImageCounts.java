@@ -34,7 +34,8 @@ record ImageCounts(long offset, int topics, long partitions, long offlinePartiti
                 active++;
             }
         }
-        return new ImageCounts(image.lastCommittedOffset(), image.topics().topicCount(), partitions, offline, fenced, active);
+        return new ImageCounts(image.lastCommittedOffset(), image.topics().topicCount(), partitions, offline, fenced,
+                active);
     }
 
     /**

@@ -174,7 +174,8 @@ public final class NodeMetrics {
         appliedGauges(loader, "metaquorum.controller", "LastAppliedRecordOffset", "LastAppliedRecordTimestamp",
                 "LastAppliedRecordLagMs");
         raftGauge(raft, "metaquorum.controller.last.committed.record.offset", "Offset of the last record raft"
-                + " committed, -1 while unknown (Kafka LastCommittedRecordOffset)", s -> s.highWatermark() - 1);
+                + " committed (the high watermark - 1), -2 while unknown (Kafka LastCommittedRecordOffset)",
+                s -> s.highWatermark() - 1);
     }
 
     /** The broker's gauges: its metadata replay and its partition directories. */
