@@ -29,10 +29,11 @@ import picocli.CommandLine.Parameters;
  * configuration; refuse what is not supported yet; require {@code metadata.log.dir} to be
  * formatted for this {@code node.id}; write {@code server.pid} next to the file; start the
  * node; write {@code server.listeners} next to the file with the address it bound (the port
- * a {@code listeners=HOST:0} got). SIGTERM (the JVM's shutdown hook, in place before the node
+ * a {@code listeners=HOST:0} got), and {@code server.metrics} with the metrics endpoint's
+ * address when {@code metrics.listener} is set. SIGTERM (the JVM's shutdown hook, in place before the node
  * starts, so a SIGTERM during the start waits for it to end) stops it gracefully: a
  * broker first has its leaderships moved away, a leader resigns, then the transport and the
- * database close and both files are removed.
+ * database close and the files are removed.
  *
  * <p>No logger is touched before the node context is installed on stdout/stderr, so every
  * log line carries {@code [node N]}.
@@ -74,9 +75,10 @@ public final class ServerMain implements Callable<Integer> {
         }
         NodeContextOutputStream.install(config.nodeId());
         ListenersFile listenersFile = ListenersFile.nextTo(configFile);
+        ListenersFile metricsFile = ListenersFile.metricsNextTo(configFile);
         PidFile pidFile;
         try {
-            pidFile = PidFile.create(configFile, List.of(listenersFile.path()));
+            pidFile = PidFile.create(configFile, List.of(listenersFile.path(), metricsFile.path()));
         } catch (IllegalStateException e) {
             throw new CommandFailure(e.getMessage(), e);
         }
@@ -94,6 +96,7 @@ public final class ServerMain implements Callable<Integer> {
                 }
             } finally {
                 listenersFile.delete();
+                metricsFile.delete();
                 pidFile.delete();
                 stopped.countDown();
             }
@@ -101,6 +104,7 @@ public final class ServerMain implements Callable<Integer> {
         try {
             server.set(NodeServer.start(config, clusterId, new ProcessTerminatingFaultHandler()));
             listenersFile.write(List.of(server.get().listener()));
+            server.get().metricsListener().ifPresent(address -> metricsFile.write(List.of(address)));
         } catch (RuntimeException e) {
             throw new CommandFailure("cannot start: " + CommandLines.describeFailure(e), e);
         } finally {

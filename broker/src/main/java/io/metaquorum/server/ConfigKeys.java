@@ -38,6 +38,7 @@ public final class ConfigKeys {
     public static final String SSL_CLIENT_AUTH = "ssl.client.auth";
     public static final String SSL_PRINCIPAL_MAPPING_RULES = "ssl.principal.mapping.rules";
     public static final String SUPER_USERS = "super.users";
+    public static final String METRICS_LISTENER = "metrics.listener";
 
     /** By name, in the order of docs/configuration.md's table. */
     public static final Map<String, ConfigKey> ALL = index(List.of(
@@ -82,7 +83,8 @@ public final class ConfigKeys {
             ConfigKey.withDefault(SSL_CLIENT_AUTH, ConfigType.SSL_CLIENT_AUTH, "none"),
             ConfigKey.withDefault(SslSettings.ENABLED_PROTOCOLS, ConfigType.STRING, SslSettings.DEFAULT_PROTOCOLS),
             ConfigKey.optional(SslSettings.CIPHER_SUITES, ConfigType.STRING),
-            ConfigKey.withDefault(SSL_PRINCIPAL_MAPPING_RULES, ConfigType.STRING, "DEFAULT")));
+            ConfigKey.withDefault(SSL_PRINCIPAL_MAPPING_RULES, ConfigType.STRING, "DEFAULT"),
+            ConfigKey.optional(METRICS_LISTENER, ConfigType.STRING)));
 
     private ConfigKeys() {
     }

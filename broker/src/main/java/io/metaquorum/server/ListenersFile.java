@@ -23,21 +23,34 @@ import java.util.stream.Collectors;
  * appears, whole (written aside, then renamed), once the node has started (its gRPC server
  * bound and warmed up); a clean exit deletes it. So once {@code server.pid} names a live
  * process, a {@code server.listeners} beside it is that process's.
+ *
+ * <p>{@code server.metrics} is the same kind of file for the Prometheus endpoint
+ * ({@code metrics.listener}, docs/metrics.md): one {@code HOST:PORT} line, the port it bound;
+ * absent while the endpoint is off.
  */
 public final class ListenersFile {
     public static final String FILE_NAME = "server.listeners";
+    public static final String METRICS_FILE_NAME = "server.metrics";
 
     private final Path path;
+    private final String fileName;
     /** What this process wrote; empty before {@link #write}. Read by the shutdown hook's thread. */
     private volatile Optional<String> written = Optional.empty();
 
-    private ListenersFile(Path path) {
+    private ListenersFile(Path path, String fileName) {
         this.path = path;
+        this.fileName = fileName;
     }
 
     /** The file next to {@code configFile}; nothing is read or written yet. */
     public static ListenersFile nextTo(Path configFile) {
-        return new ListenersFile(configFile.toAbsolutePath().getParent().resolve(FILE_NAME));
+        return new ListenersFile(configFile.toAbsolutePath().getParent().resolve(FILE_NAME), FILE_NAME);
+    }
+
+    /** {@code server.metrics} next to {@code configFile}: the metrics endpoint's bound address. */
+    public static ListenersFile metricsNextTo(Path configFile) {
+        return new ListenersFile(configFile.toAbsolutePath().getParent().resolve(METRICS_FILE_NAME),
+                METRICS_FILE_NAME);
     }
 
     public Path path() {
@@ -47,7 +60,7 @@ public final class ListenersFile {
     /** Writes {@code listeners}, one per line, replacing the file at once (never half written). */
     public void write(List<HostPort> listeners) {
         String text = listeners.stream().map(HostPort::toString).collect(Collectors.joining("\n", "", "\n"));
-        Path temp = path.resolveSibling(FILE_NAME + ".tmp");
+        Path temp = path.resolveSibling(fileName + ".tmp");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);
             Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

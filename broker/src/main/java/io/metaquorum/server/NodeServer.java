@@ -35,6 +35,8 @@ import io.grpc.BindableService;
 import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerForwarder;
+import io.metaquorum.server.metrics.MetricsEndpoint;
+import io.metaquorum.server.metrics.NodeMetrics;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -57,7 +59,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Every node serves the admin API and the broker RPCs: reads from its own image, writes on
  * its controller when it is the active one, else forwarded; and every node snapshots its
- * image on a {@link SnapshotWriterThread}, off the driver thread.
+ * image on a {@link SnapshotWriterThread}, off the driver thread. With {@code metrics.listener}
+ * set, a {@link MetricsEndpoint} serves the {@link NodeMetrics} (docs/metrics.md), bound before
+ * raft starts so a taken port stops the start at once.
  *
  * <p>Lifecycle: {@link #start} opens and starts everything or closes what it opened and
  * throws; {@link #shutdown} stops in order: the broker's controlled shutdown (its
@@ -80,13 +84,19 @@ public final class NodeServer {
     private final Optional<BrokerRole> broker;
     private final ControllerForwarder forwarder;
     private final SnapshotWriterThread snapshotThread;
+    private final Optional<MetricsEndpoint> metricsEndpoint;
+
+    /** What runs beside raft and stops after it: the snapshot writer and the metrics endpoint. */
+    private record Beside(SnapshotWriterThread snapshotThread, Optional<MetricsEndpoint> metricsEndpoint) {
+    }
 
     private NodeServer(String logPrefix, HostPort listener, MetadataLogStore store, RaftNode raftNode,
                        MetadataLoader loader, Optional<ControllerRole> controller, Optional<BrokerRole> broker,
-                       ControllerForwarder forwarder, SnapshotWriterThread snapshotThread) {
+                       ControllerForwarder forwarder, Beside beside) {
         this.listener = listener;
+        this.metricsEndpoint = beside.metricsEndpoint();
         this.forwarder = forwarder;
-        this.snapshotThread = snapshotThread;
+        this.snapshotThread = beside.snapshotThread();
         this.logPrefix = logPrefix;
         this.store = store;
         this.raftNode = raftNode;
@@ -101,16 +111,21 @@ public final class NodeServer {
         RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
         NodeAccess access = NodeSecurity.access(config);
+        NodeMetrics metrics = config.metricsListener().isPresent() ? NodeMetrics.on(nodeId) : NodeMetrics.off(nodeId);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         AtomicReference<RaftNode> node = new AtomicReference<>();
-        SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, store.raftLog()::createSnapshot,
-                (writer, registered) -> node.get().registerSnapshot(writer, registered), SnapshotLimits.DEFAULTS, faultHandler);
+        SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix,
+                metrics.snapshotWriters(store.raftLog()::createSnapshot), metrics.snapshotRegistration(
+                        (writer, registered) -> node.get().registerSnapshot(writer, registered)),
+                SnapshotLimits.DEFAULTS, faultHandler);
+        Optional<MetricsEndpoint> endpoint = Optional.empty();
         try {
+            endpoint = config.metricsListener().map(metrics::serve);
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             TransportSecurity security = NodeSecurity.of(config, logPrefix, access, loader::image);
             Optional<ControllerRole> controller = config.isController()
                     ? Optional.of(ControllerRole.create(nodeId, controllerConfig(config, raftConfig), loader,
-                            node::get, faultHandler))
+                            node::get, faultHandler, metrics.controllerLoop()))
                     : Optional.empty();
             Optional<BrokerRole> broker = config.isBroker()
                     ? Optional.of(BrokerRole.create(logPrefix, brokerSettings(config, clusterId, security), loader,
@@ -122,6 +137,7 @@ public final class NodeServer {
             }
             ControllerGateway gateway = controller.map(ControllerRole::gateway)
                     .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
+            bindMetrics(metrics, node, loader, controller, broker);
             ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
                     FORWARD_TIMEOUT_MS, security.channel());
             NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId, access);
@@ -130,8 +146,8 @@ public final class NodeServer {
                     new BrokerLifecycleEndpoint(requests.lifecycle()).service());
             AtomicReference<GrpcRaftTransport> transport = new AtomicReference<>();
             GrpcConnectionSettings connection = GrpcConnectionSettings.DEFAULTS.withSecurity(security);
-            RaftDriver driver = startDriver(config, raftConfig, store, services, stateMachine, transport, connection,
-                    faultHandler);
+            RaftDriver driver = startDriver(config, raftConfig, store, services, metrics.raftListener(stateMachine),
+                    transport, connection, faultHandler);
             node.set(driver);
             snapshotThread.start();
             controller.ifPresent(ControllerRole::start);
@@ -142,12 +158,21 @@ public final class NodeServer {
             LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
                     config.processRoles(), clusterId, listener, config.voters());
             return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder,
-                    snapshotThread);
+                    new Beside(snapshotThread, endpoint));
         } catch (RuntimeException e) {
+            endpoint.ifPresent(MetricsEndpoint::close);
             snapshotThread.close();
             store.close();
             throw e;
         }
+    }
+
+    /** The gauges over what this node publishes: raft's status, and each role's image and progress. */
+    private static void bindMetrics(NodeMetrics metrics, AtomicReference<RaftNode> node, MetadataLoader loader,
+                                    Optional<ControllerRole> controller, Optional<BrokerRole> broker) {
+        metrics.bindRaft(node::get);
+        controller.ifPresent(c -> metrics.bindController(loader, c.gateway()::isActive, node::get));
+        broker.ifPresent(b -> metrics.bindBroker(loader, b::partitionsAppliedOffset));
     }
 
     private static RaftDriver startDriver(ServerConfig config, RaftConfig raftConfig, MetadataLogStore store,
@@ -237,6 +262,11 @@ public final class NodeServer {
         return listener;
     }
 
+    /** Where the metrics endpoint serves: the configured host and the port it bound; empty when off. */
+    public Optional<HostPort> metricsListener() {
+        return metricsEndpoint.map(MetricsEndpoint::address);
+    }
+
     public MetadataLoader loader() {
         return loader;
     }
@@ -251,6 +281,7 @@ public final class NodeServer {
             broker.ifPresent(b -> b.shutDownGracefully(timeoutMs));
             raftNode.shutdown(timeoutMs);
         } finally {
+            metricsEndpoint.ifPresent(MetricsEndpoint::close);
             snapshotThread.close();
             broker.ifPresent(BrokerRole::close);
             controller.ifPresent(ControllerRole::close);

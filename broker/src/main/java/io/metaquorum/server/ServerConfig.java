@@ -125,6 +125,15 @@ public final class ServerConfig {
         return ssl;
     }
 
+    /**
+     * Where the Prometheus endpoint listens ({@code metrics.listener}, docs/metrics.md); empty
+     * when the key is absent, which turns it off. Port 0 binds any free port.
+     */
+    public Optional<HostPort> metricsListener() {
+        String text = (String) values.get(ConfigKeys.METRICS_LISTENER);
+        return text == null || text.isBlank() ? Optional.empty() : Optional.of(HostPort.parse(text));
+    }
+
     public ClientAuthMode clientAuth() {
         return ClientAuthMode.parse((String) values.get(ConfigKeys.SSL_CLIENT_AUTH));
     }

@@ -33,6 +33,7 @@ final class ServerConfigChecks {
             checkVoterEntry(config);
         }
         checkListenerNames(config);
+        checkMetricsListener(config);
         checkPrincipals(config);
         checkRaftTimeouts(config);
         atLeast(config, ConfigKeys.IDLE_INTERVAL_MS, 1);
@@ -100,6 +101,31 @@ final class ServerConfigChecks {
         if (config.isBroker() && interBroker != null && !interBroker.isBlank() && !interBroker.equals(name)) {
             throw new ConfigException(ConfigKeys.INTER_BROKER_LISTENER_NAME, "'" + interBroker
                     + "' is not this broker's listener " + name);
+        }
+    }
+
+    /**
+     * {@code metrics.listener}: a plain {@code HOST:PORT} (no listener name: it is plain HTTP)
+     * that is not the node's gRPC listener.
+     */
+    private static void checkMetricsListener(ServerConfig config) {
+        String text = (String) config.value(ConfigKeys.METRICS_LISTENER);
+        if (text == null) {
+            return;
+        }
+        if (text.isBlank() || text.contains("://")) {
+            throw new ConfigException(ConfigKeys.METRICS_LISTENER, "expected HOST:PORT (plain HTTP, no listener"
+                    + " name), got '" + text + "'");
+        }
+        HostPort metrics;
+        try {
+            metrics = HostPort.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(ConfigKeys.METRICS_LISTENER, e.getMessage());
+        }
+        if (metrics.port() != 0 && metrics.port() == config.listener().port()) {
+            throw new ConfigException(ConfigKeys.METRICS_LISTENER, "port " + metrics.port()
+                    + " is the node's listeners port; the metrics endpoint needs a port of its own");
         }
     }
 

@@ -113,6 +113,11 @@ final class ControllerProcess {
         return directory.resolve(ListenersFile.FILE_NAME);
     }
 
+    /** Where a node with {@code metrics.listener} reports the address its metrics endpoint bound. */
+    Path metricsFile() {
+        return directory.resolve(ListenersFile.METRICS_FILE_NAME);
+    }
+
     /** Starts {@code bin/mq-server server.properties}; returns as {@link #awaitStarted} does. */
     void start(MetaquorumScripts scripts) {
         launch(scripts);

@@ -192,7 +192,7 @@ class QuickstartProcessTest {
         Path dir = Files.createDirectories(data.resolve("node-7"));
         String properties = Files.readString(data.resolve("node-4").resolve("server.properties"))
                 .replace("node.id=4", "node.id=7").replace("127.0.0.1:" + port(4), "127.0.0.1:" + port(7))
-                .replace("/node-4", "/node-7");
+                .replace("/node-4", "/node-7").replaceAll("(?m)^metrics\\.listener=.*\n", "");
         Path config = Files.writeString(dir.resolve("server.properties"), properties);
         ToolRun formatted = scripts.runTool(work, "format-node-7", 60_000, "mq-storage", "format", "--cluster-id",
                 metaCluster(data.resolve("node-4").resolve("metadata").resolve("meta.properties")),

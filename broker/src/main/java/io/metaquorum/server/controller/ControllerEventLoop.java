@@ -5,6 +5,7 @@ import io.metaquorum.common.time.Time;
 import io.metaquorum.node.controller.ControllerNode;
 import io.metaquorum.node.controller.ControllerOperation;
 import io.metaquorum.node.controller.ControllerQueues;
+import io.metaquorum.server.metrics.ControllerLoopMetrics;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * queues are concurrent: raft's reports come from the driver thread, requests from the
  * endpoints' threads, and each wakes the thread; between them it sleeps until the
  * controller's next deadline. A failure inside the controller is a bug: the node stops
- * through the fault handler.
+ * through the fault handler. Each event is timed here, around the controller, when metrics
+ * are on ({@link ControllerLoopMetrics}): its wait in the queue and its run.
  */
 public final class ControllerEventLoop implements ControllerQueues, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerEventLoop.class);
@@ -28,6 +30,7 @@ public final class ControllerEventLoop implements ControllerQueues, AutoCloseabl
     private final String logPrefix;
     private final Time time;
     private final FaultHandler faultHandler;
+    private final ControllerLoopMetrics metrics;
     private final ConcurrentLinkedQueue<ControllerOperation> raftEvents = new ConcurrentLinkedQueue<>();
     private final ArrayBlockingQueue<ControllerOperation> requests = new ArrayBlockingQueue<>(REQUEST_QUEUE_MAX);
     private final Semaphore wakeUp = new Semaphore(0);
@@ -35,8 +38,9 @@ public final class ControllerEventLoop implements ControllerQueues, AutoCloseabl
     private volatile ControllerNode node;
     private volatile boolean running = true;
 
-    public ControllerEventLoop(int nodeId, Time time, FaultHandler faultHandler) {
+    public ControllerEventLoop(int nodeId, Time time, FaultHandler faultHandler, ControllerLoopMetrics metrics) {
         this.logPrefix = "[node " + nodeId + "] ";
+        this.metrics = metrics;
         this.time = time;
         this.faultHandler = faultHandler;
         this.thread = new Thread(this::run, "controller-" + nodeId);
@@ -51,13 +55,13 @@ public final class ControllerEventLoop implements ControllerQueues, AutoCloseabl
 
     @Override
     public void addRaftEvent(ControllerOperation event) {
-        raftEvents.add(event);
+        raftEvents.add(metrics.queued(event));
         wakeUp.release();
     }
 
     @Override
     public boolean offerRequest(ControllerOperation request) {
-        if (!running || !requests.offer(request)) {
+        if (!running || !requests.offer(metrics.queued(request))) {
             return false;
         }
         wakeUp.release();

@@ -8,6 +8,7 @@ import io.metaquorum.node.controller.ControllerGateway;
 import io.metaquorum.node.controller.ControllerNode;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.RaftNode;
+import io.metaquorum.server.metrics.ControllerLoopMetrics;
 import java.security.SecureRandom;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -26,12 +27,16 @@ public final class ControllerRole implements AutoCloseable {
         this.node = node;
     }
 
-    /** {@code raft} supplies the node once it is built (the node needs the state machine first). */
+    /**
+     * {@code raft} supplies the node once it is built (the node needs the state machine first);
+     * {@code metrics} times the loop's events and counts its appends.
+     */
     public static ControllerRole create(int nodeId, ControllerConfig config, MetadataLoader loader,
-                                        Supplier<RaftNode> raft, FaultHandler faultHandler) {
-        ControllerEventLoop loop = new ControllerEventLoop(nodeId, SystemTime.INSTANCE, faultHandler);
+                                        Supplier<RaftNode> raft, FaultHandler faultHandler,
+                                        ControllerLoopMetrics metrics) {
+        ControllerEventLoop loop = new ControllerEventLoop(nodeId, SystemTime.INSTANCE, faultHandler, metrics);
         ControllerNode node = new ControllerNode(nodeId, config, new SplittableRandom(new SecureRandom().nextLong()),
-                loader, new RaftNodeControllerRaft(raft), loop, SystemTime.INSTANCE);
+                loader, new RaftNodeControllerRaft(raft, metrics), loop, SystemTime.INSTANCE);
         return new ControllerRole(loop, node);
     }
 
