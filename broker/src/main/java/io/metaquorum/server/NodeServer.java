@@ -172,7 +172,7 @@ public final class NodeServer {
                                     Optional<ControllerRole> controller, Optional<BrokerRole> broker) {
         metrics.bindRaft(node::get);
         controller.ifPresent(c -> metrics.bindController(loader, c.gateway()::isActive, node::get));
-        broker.ifPresent(b -> metrics.bindBroker(loader, b::partitionsAppliedOffset));
+        broker.ifPresent(b -> metrics.bindBroker(loader, b::partitionsAppliedOffset, b::offlineLogDirCount));
     }
 
     private static RaftDriver startDriver(ServerConfig config, RaftConfig raftConfig, MetadataLogStore store,

@@ -109,6 +109,11 @@ public final class BrokerRole implements AutoCloseable {
         return logManager.appliedOffset();
     }
 
+    /** How many log dirs a full disk took offline (they stay so until a restart). */
+    public int offlineLogDirCount() {
+        return logManager.offlineLogDirs().size();
+    }
+
     public BrokerState state() {
         return thread.state();
     }

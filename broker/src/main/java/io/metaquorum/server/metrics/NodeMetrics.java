@@ -21,6 +21,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
@@ -179,7 +180,7 @@ public final class NodeMetrics {
     }
 
     /** The broker's gauges: its metadata replay and its partition directories. */
-    public void bindBroker(MetadataLoader loader, LongSupplier directoriesAppliedOffset) {
+    public void bindBroker(MetadataLoader loader, LongSupplier directoriesAppliedOffset, IntSupplier offlineLogDirs) {
         if (registry == null) {
             return;
         }
@@ -192,6 +193,8 @@ public final class NodeMetrics {
                 applied -> Math.max(0, loader.image().lastCommittedOffset() - applied.getAsLong()),
                 "Offsets of committed metadata whose partition directories are not yet in place (no Kafka"
                         + " equivalent)");
+        gauge("metaquorum.broker.offline.log.directory.count", offlineLogDirs, IntSupplier::getAsInt,
+                "Log dirs a full disk took offline until the broker restarts (Kafka OfflineLogDirectoryCount)");
     }
 
     /**

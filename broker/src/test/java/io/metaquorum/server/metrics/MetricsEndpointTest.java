@@ -41,7 +41,7 @@ class MetricsEndpointTest {
         MetadataLoader loader = new MetadataLoader("[node 7] ", 1_000_000, task -> false);
         metrics.bindRaft(() -> null);
         metrics.bindController(loader, () -> true, () -> null);
-        metrics.bindBroker(loader, () -> -1);
+        metrics.bindBroker(loader, () -> -1, () -> 0);
         metrics.raftListener(loader);
         ControllerLoopMetrics loop = metrics.controllerLoop();
         loop.queued((controller, nowMs) -> { }).run(null, 0);
