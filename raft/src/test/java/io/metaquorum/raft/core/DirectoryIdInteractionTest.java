@@ -91,8 +91,11 @@ class DirectoryIdInteractionTest {
         for (var bytes : RecordBatches.records(first)) {
             cases.add(ControlRecord.parseFrom(bytes).getRecordCase());
         }
-        assertEquals(List.of(ControlRecord.RecordCase.LEADER_CHANGE, ControlRecord.RecordCase.KRAFT_VERSION,
-                ControlRecord.RecordCase.VOTERS), cases);
+        assertEquals(List.of(ControlRecord.RecordCase.KRAFT_VERSION, ControlRecord.RecordCase.VOTERS,
+                ControlRecord.RecordCase.LEADER_CHANGE), cases);
+        List<String> leadership = leader.listener.takeLeadership();
+        assertTrue(leadership.contains("lead " + leader.status().epoch() + " from 2"),
+                "the epoch starts at the LeaderChangeRecord, after the voters: " + leadership);
         cluster.appendThroughLeader("a");
         cluster.runUntil(() -> cluster.node(4).listener.committed.equals(List.of("a")), 5_000);
         for (Node node : cluster.nodes.values()) {

@@ -47,13 +47,16 @@ public final class LeaderCoordinator {
     void becomeLeader(long nowMs) {
         Candidate candidate = (Candidate) ctx.role();
         List<Integer> granting = candidate.tally().grantingVoters();
-        Leader leader = ctx.roles().toLeader(ctx.log().endOffset(), nowMs, checkQuorumTimeoutMs(),
+        List<ByteString> records = new ArrayList<>(bootstrapRecords());
+        // The LeaderChangeRecord is the batch's last record: the state machine's records follow it
+        // (RaftListener.handleBecomeLeader names its offset as the epoch start).
+        long leaderChangeOffset = ctx.log().endOffset() + records.size();
+        Leader leader = ctx.roles().toLeader(leaderChangeOffset, nowMs, checkQuorumTimeoutMs(),
                 beginQuorumEpochResendMs());
         ControlRecord change = ControlRecord.newBuilder().setLeaderChange(LeaderChangeRecord.newBuilder()
                 .setLeaderId(ctx.localId()).addAllVoters(leader.voterSet().ids()).addAllGrantingVoters(granting))
                 .build();
-        List<ByteString> records = new ArrayList<>(List.of(change.toByteString()));
-        records.addAll(bootstrapRecords(leader));
+        records.add(change.toByteString());
         ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, true, records));
     }
 
@@ -62,13 +65,13 @@ public final class LeaderCoordinator {
      * in the log (kraft.version 1) while the log names none yet: from then on the log is where
      * every replica, a new or reformatted one included, learns the voter set (KIP-853).
      */
-    private List<ByteString> bootstrapRecords(Leader leader) {
+    private List<ByteString> bootstrapRecords() {
         if (ctx.config().kraftVersion() == 0 || ctx.voterHistory().logNamesVoters()) {
             return List.of();
         }
         ControlRecord version = ControlRecord.newBuilder().setKraftVersion(KRaftVersionRecord.newBuilder()
                 .setKraftVersion(ctx.config().kraftVersion())).build();
-        ControlRecord voters = ControlRecord.newBuilder().setVoters(leader.voterSet().toRecord()).build();
+        ControlRecord voters = ControlRecord.newBuilder().setVoters(ctx.voters().toRecord()).build();
         return List.of(version.toByteString(), voters.toByteString());
     }
 

@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * of voters has not fetched within the check-quorum timeout.
  *
  * <p>Invariants: {@code highWatermark} is -1 until an entry of this epoch is committed and
- * never decreases afterwards; {@code epochStartOffset} is the log end offset at election.
+ * never decreases afterwards; {@code epochStartOffset} is the offset of this epoch's LeaderChangeRecord, the last record
+ * of the epoch's first batch (which may also hold the initial voter set, KIP-853).
  */
 public final class Leader implements RaftRole {
     /** Bound on tracked observers (brokers and tools); the least recently seen is dropped. */
