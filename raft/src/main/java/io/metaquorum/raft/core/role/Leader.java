@@ -105,7 +105,10 @@ public final class Leader implements RaftRole {
         return voterSet.isVoter(replica);
     }
 
-    /** The progress of a voter (its own node id and directory id: the leader itself or a voter's progress). */
+    /**
+     * The progress of voter {@code voterId} under the key the voter set lists for it: the leader
+     * itself, or a voter named by its id alone (a successor, a voter due a BeginQuorumEpoch).
+     */
     public ReplicaProgress progress(int voterId) {
         return progress(voterSet.voter(voterId).map(VoterSet.Voter::key).orElse(ReplicaKey.of(voterId)));
     }
