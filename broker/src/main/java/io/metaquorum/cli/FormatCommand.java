@@ -1,11 +1,14 @@
 package io.metaquorum.cli;
 
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.server.ConfigException;
+import io.metaquorum.server.InitialControllers;
 import io.metaquorum.server.ServerConfig;
 import io.metaquorum.server.StorageFormatter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,8 +18,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code mq-storage format}: writes meta.properties into the node's directories. */
 @Command(name = "format", mixinStandardHelpOptions = true,
-        description = "Writes meta.properties (cluster.id, node.id) into metadata.log.dir and, for brokers, "
-                + "every log.dirs entry. Refuses a formatted directory unless --ignore-formatted.")
+        description = "Writes meta.properties (cluster.id, node.id, a random directory.id) into metadata.log.dir "
+                + "and, for brokers, every log.dirs entry. Refuses a formatted directory unless --ignore-formatted. "
+                + "A controller formatted with --initial-controllers or --no-initial-controllers keeps its voter set "
+                + "in the log (KIP-853); without either it runs on the static controller.quorum.voters.")
 final class FormatCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -33,6 +38,16 @@ final class FormatCommand implements Callable<Integer> {
     @Option(names = "--ignore-formatted", description = "Leave already formatted directories as they are.")
     boolean ignoreFormatted;
 
+    @Option(names = InitialControllers.FLAG, paramLabel = "ID@HOST:PORT:DIRECTORY_ID,...",
+            description = "The voters a new quorum starts with, each with its directory id; this node's entry's "
+                    + "directory id becomes its own. Give every controller the same list.")
+    String initialControllers;
+
+    @Option(names = "--no-initial-controllers",
+            description = "A controller that joins a running quorum: an observer that learns the voter set from "
+                    + "the log.")
+    boolean noInitialControllers;
+
     @Override
     public Integer call() {
         ServerConfig config;
@@ -43,10 +58,27 @@ final class FormatCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try {
-            StorageFormatter.format(config, clusterId, ignoreFormatted, out::println);
+            StorageFormatter.format(config, clusterId, initialVoters(), ignoreFormatted, out::println);
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             throw new CommandFailure(e.getMessage(), e);
         }
         return CommandLines.EXIT_OK;
+    }
+
+    private Optional<VoterSet> initialVoters() {
+        if (initialControllers != null && noInitialControllers) {
+            throw new CommandFailure(InitialControllers.FLAG + " and --no-initial-controllers exclude each other");
+        }
+        if (noInitialControllers) {
+            return Optional.of(VoterSet.EMPTY);
+        }
+        if (initialControllers == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(InitialControllers.parse(initialControllers));
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailure(e.getMessage(), e);
+        }
     }
 }

@@ -1,26 +1,34 @@
 package io.metaquorum.server;
 
+import io.metaquorum.protocol.Uuid;
+import io.metaquorum.raft.TopicIds;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.Properties;
 
 /**
  * The {@code meta.properties} file that marks a formatted directory (Kafka's format,
- * version 1): {@code version=1}, {@code cluster.id}, {@code node.id}. Written atomically
- * (temporary file, fsync, rename, directory fsync), so a crash leaves either no file or a
- * complete one.
+ * version 1): {@code version=1}, {@code cluster.id}, {@code node.id} and {@code directory.id}
+ * (KIP-853: a random id per formatted directory, so a wiped and reformatted voter is told
+ * from the one that was). A file written before directory ids has none: {@link TopicIds#ZERO}.
+ * Written atomically ({@link DurableTextFile}), so a crash leaves either no file or a complete one.
  */
-public record MetaProperties(String clusterId, int nodeId) {
+public record MetaProperties(String clusterId, int nodeId, Uuid directoryId) {
     public static final String FILE_NAME = "meta.properties";
     public static final int VERSION = 1;
+
+    /** A directory without a directory id (as formatted before KIP-853). */
+    public MetaProperties(String clusterId, int nodeId) {
+        this(clusterId, nodeId, TopicIds.ZERO);
+    }
+
+    public boolean hasDirectoryId() {
+        return !TopicIds.ZERO.equals(directoryId);
+    }
 
     /** The file in {@code dir}, if the directory is formatted; a broken file is an error naming it. */
     public static Optional<MetaProperties> read(Path dir) {
@@ -45,32 +53,28 @@ public record MetaProperties(String clusterId, int nodeId) {
             throw new IllegalStateException(file + ": " + e.getMessage());
         }
         String nodeId = properties.getProperty("node.id", "").trim();
+        int id;
         try {
-            return Optional.of(new MetaProperties(clusterId, Integer.parseInt(nodeId)));
+            id = Integer.parseInt(nodeId);
         } catch (NumberFormatException e) {
             throw new IllegalStateException(file + " has node.id '" + nodeId + "', expected an integer");
+        }
+        String directoryId = properties.getProperty("directory.id", "").trim();
+        if (directoryId.isEmpty()) {
+            return Optional.of(new MetaProperties(clusterId, id));
+        }
+        try {
+            return Optional.of(new MetaProperties(clusterId, id, DirectoryIds.parse(directoryId)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(file + " has directory.id '" + directoryId + "': " + e.getMessage());
         }
     }
 
     /** Creates {@code dir} if needed and writes the file into it atomically and durably. */
     public void write(Path dir) {
         String text = "#\n# Written by mq-storage format. Do not edit.\n#\n"
-                + "version=" + VERSION + "\ncluster.id=" + clusterId + "\nnode.id=" + nodeId + "\n";
-        try {
-            Files.createDirectories(dir);
-            Path temp = dir.resolve(FILE_NAME + ".tmp");
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-                channel.write(StandardCharsets.UTF_8.encode(text));
-                channel.force(true);
-            }
-            Files.move(temp, dir.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
-            try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-                directory.force(true);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(FILE_NAME) + ": " + e.getMessage(), e);
-        }
+                + "version=" + VERSION + "\ncluster.id=" + clusterId + "\nnode.id=" + nodeId + "\n"
+                + (hasDirectoryId() ? "directory.id=" + TopicIds.toBase64(directoryId) + "\n" : "");
+        DurableTextFile.write(dir, FILE_NAME, text);
     }
 }

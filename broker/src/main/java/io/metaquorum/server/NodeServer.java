@@ -22,7 +22,9 @@ import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.thread.SnapshotWriterThread;
 import io.metaquorum.net.HostPort;
 import io.metaquorum.protocol.FetchRequest;
+import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftNode;
 import io.metaquorum.raft.driver.RaftDriver;
@@ -108,8 +110,7 @@ public final class NodeServer {
     public static NodeServer start(ServerConfig config, String clusterId, FaultHandler faultHandler) {
         int nodeId = config.nodeId();
         String logPrefix = "[node " + nodeId + "] ";
-        RaftConfig raftConfig = new RaftConfig(clusterId, nodeId, new ArrayList<>(config.voters().keySet()),
-                config.raftTimeouts(), RaftLimits.DEFAULTS).validate();
+        RaftConfig raftConfig = raftConfig(config, clusterId);
         NodeAccess access = NodeSecurity.access(config);
         NodeMetrics metrics = config.metricsListener().isPresent() ? NodeMetrics.on(nodeId) : NodeMetrics.off(nodeId);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
@@ -173,6 +174,18 @@ public final class NodeServer {
         metrics.bindRaft(node::get);
         controller.ifPresent(c -> metrics.bindController(loader, c.gateway()::isActive, node::get));
         broker.ifPresent(b -> metrics.bindBroker(loader, b::partitionsAppliedOffset, b::offlineLogDirCount));
+    }
+
+    /**
+     * The node's raft settings; its directory id and the voter set it starts from are what
+     * {@code mq-storage format} left in the metadata directory (KIP-853).
+     */
+    private static RaftConfig raftConfig(ServerConfig config, String clusterId) {
+        Uuid directoryId = MetaProperties.read(config.metadataLogDir()).map(MetaProperties::directoryId)
+                .orElse(TopicIds.ZERO);
+        return new RaftConfig(clusterId, config.nodeId(), new ArrayList<>(config.voters().keySet()),
+                config.raftTimeouts(), RaftLimits.DEFAULTS, directoryId,
+                BootstrapVoters.read(config.metadataLogDir())).validate();
     }
 
     private static RaftDriver startDriver(ServerConfig config, RaftConfig raftConfig, MetadataLogStore store,

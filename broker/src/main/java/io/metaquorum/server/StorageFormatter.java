@@ -1,5 +1,8 @@
 package io.metaquorum.server;
 
+import io.metaquorum.protocol.Uuid;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.VoterSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,8 +13,10 @@ import java.util.function.Consumer;
 
 /**
  * {@code mq-storage format}: writes {@code meta.properties} into the node's
- * {@code metadata.log.dir} and, for brokers, every {@code log.dirs} entry. A directory that
- * is already formatted stops the command unless {@code ignoreFormatted}, in which case it is
+ * {@code metadata.log.dir} and, for brokers, every {@code log.dirs} entry, each with a random
+ * directory id of its own (KIP-853), and for a controller given {@code --initial-controllers}
+ * or {@code --no-initial-controllers} the {@link BootstrapVoters} file. A directory that is
+ * already formatted stops the command unless {@code ignoreFormatted}, in which case it is
  * left untouched (Kafka's {@code --ignore-formatted}).
  */
 public final class StorageFormatter {
@@ -32,7 +37,20 @@ public final class StorageFormatter {
      * {@code ignoreFormatted}; nothing is written then.
      */
     public static void format(ServerConfig config, String clusterId, boolean ignoreFormatted, Consumer<String> out) {
+        format(config, clusterId, Optional.empty(), ignoreFormatted, out);
+    }
+
+    /**
+     * As above, for a quorum that keeps its voter set in the log: {@code initialVoters} is the
+     * parsed {@code --initial-controllers} ({@link VoterSet#EMPTY} for
+     * {@code --no-initial-controllers}; absent for neither: the static voters). The node's own
+     * entry's directory id becomes its metadata directory's. Throws
+     * {@link IllegalArgumentException} naming the flag for a set that does not fit the config.
+     */
+    public static void format(ServerConfig config, String clusterId, Optional<VoterSet> initialVoters,
+                              boolean ignoreFormatted, Consumer<String> out) {
         ClusterIds.validate(clusterId);
+        initialVoters.ifPresent(voters -> checkInitialVoters(config, voters));
         List<Path> toFormat = new ArrayList<>();
         for (Path dir : dataDirs(config)) {
             Optional<MetaProperties> existing = MetaProperties.read(dir);
@@ -47,10 +65,33 @@ public final class StorageFormatter {
                         + "); use --ignore-formatted to leave it as it is");
             }
         }
-        MetaProperties meta = new MetaProperties(clusterId, config.nodeId());
         for (Path dir : toFormat) {
-            meta.write(dir);
-            out.accept("Formatted " + dir + " with cluster.id " + clusterId + " and node.id " + config.nodeId());
+            boolean metadata = dir.equals(config.metadataLogDir());
+            Uuid directoryId = metadata ? initialVoters.map(v -> v.directoryIdOf(config.nodeId()))
+                    .filter(id -> !TopicIds.ZERO.equals(id)).orElseGet(DirectoryIds::random) : DirectoryIds.random();
+            if (metadata && initialVoters.isPresent()) {
+                // Before meta.properties: a directory is formatted once that file exists.
+                BootstrapVoters.write(dir, initialVoters.get());
+            }
+            new MetaProperties(clusterId, config.nodeId(), directoryId).write(dir);
+            out.accept("Formatted " + dir + " with cluster.id " + clusterId + ", node.id " + config.nodeId()
+                    + " and directory.id " + TopicIds.toBase64(directoryId));
+        }
+        initialVoters.filter(voters -> !voters.hasId(config.nodeId()) && config.isController())
+                .ifPresent(voters -> out.accept("Node " + config.nodeId() + " is not among the initial controllers: "
+                        + "it starts as an observer and learns the voter set from the log"));
+    }
+
+    private static void checkInitialVoters(ServerConfig config, VoterSet voters) {
+        if (!config.isController()) {
+            throw new IllegalArgumentException(InitialControllers.FLAG + " and --no-initial-controllers are for "
+                    + "controllers; node " + config.nodeId() + " has process.roles without controller");
+        }
+        for (int id : voters.ids()) {
+            if (!config.voters().containsKey(id)) {
+                throw new IllegalArgumentException(InitialControllers.FLAG + " names controller " + id + ", which "
+                        + ConfigKeys.QUORUM_VOTERS + " does not list (" + config.voters().keySet() + ")");
+            }
         }
     }
 
@@ -71,7 +112,7 @@ public final class StorageFormatter {
         for (Path logDir : config.logDirs()) {
             MetaProperties other = MetaProperties.read(logDir).orElseThrow(() -> new IllegalStateException(
                     "log.dirs entry " + logDir + " is not formatted; run bin/mq-storage format"));
-            if (!other.equals(meta)) {
+            if (!other.clusterId().equals(meta.clusterId()) || other.nodeId() != meta.nodeId()) {
                 throw new IllegalStateException(logDir.resolve(MetaProperties.FILE_NAME) + " (cluster.id "
                         + other.clusterId() + ", node.id " + other.nodeId() + ") does not match " + dir);
             }

@@ -79,4 +79,20 @@ class StorageToolTest {
             assertTrue(run.out().startsWith("Usage: mq-storage"), run.out());
         }
     }
+
+    @Test
+    void formatNamesABadInitialControllersFlag() throws IOException {
+        Path config = config();
+        String id = ClusterIds.random();
+        CliRun bad = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id,
+                "--initial-controllers", "1@127.0.0.1:19091");
+        assertEquals(1, bad.exitCode());
+        assertTrue(bad.err().startsWith("mq-storage format: --initial-controllers: "), bad.err());
+        CliRun both = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id,
+                "--initial-controllers", "1@127.0.0.1:19091:AAAAAAAAAAAAAAAAAAAAEQ", "--no-initial-controllers");
+        assertEquals(1, both.exitCode());
+        assertTrue(both.err().contains("--initial-controllers and --no-initial-controllers exclude each other"),
+                both.err());
+        assertTrue(MetaProperties.read(dir.resolve("metadata")).isEmpty(), "nothing formatted");
+    }
 }

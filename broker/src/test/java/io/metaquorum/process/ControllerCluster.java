@@ -13,6 +13,7 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
 import io.metaquorum.server.ClusterIds;
+import io.metaquorum.server.InitialControllers;
 import io.metaquorum.net.HostPort;
 import io.metaquorum.server.ServerConfig;
 import io.metaquorum.server.StorageFormatter;
@@ -149,11 +150,18 @@ final class ControllerCluster implements AutoCloseable {
             String voters = nodes.values().stream().filter(n -> NODE_IDS.contains(n.nodeId()))
                     .map(n -> n.nodeId() + "@" + n.configuredListener()).collect(Collectors.joining(","));
             String clusterId = ClusterIds.random();
+            // KIP-853: the controllers are formatted as Kafka's --initial-controllers, with directory ids.
+            String initial = nodes.values().stream().filter(n -> NODE_IDS.contains(n.nodeId()))
+                    .map(n -> n.nodeId() + "@" + n.configuredListener() + ":" + ClusterIds.random())
+                    .collect(Collectors.joining(","));
             for (ControllerProcess node : nodes.values()) {
                 Map<String, String> nodeSettings = new LinkedHashMap<>(settings);
                 nodeSettings.putAll(tls.nodeSettings().apply(node.nodeId()));
                 writeConfig(node, voters, nodeSettings, combined, tls.listenerPrefix());
-                StorageFormatter.format(ServerConfig.load(node.configFile()), clusterId, false, line -> { });
+                ServerConfig config = ServerConfig.load(node.configFile());
+                StorageFormatter.format(config, clusterId, config.isController()
+                        ? java.util.Optional.of(InitialControllers.parse(initial)) : java.util.Optional.empty(),
+                        false, line -> { });
             }
             return new ControllerCluster(name, directory, clusterId, MetaquorumScripts.ofThisCheckout(), nodes,
                     tls.client());

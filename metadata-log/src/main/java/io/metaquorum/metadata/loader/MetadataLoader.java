@@ -11,6 +11,7 @@ import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.metadata.snapshot.ImageSnapshotLoader;
 import io.metaquorum.metadata.snapshot.LoadedSnapshot;
+import io.metaquorum.metadata.snapshot.RaftStateRecords;
 import io.metaquorum.metadata.snapshot.SnapshotScheduler;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
@@ -51,6 +52,8 @@ public final class MetadataLoader implements RaftListener {
     private volatile ImageUpdate lastUpdate = ImageUpdate.unchanged(MetadataImage.EMPTY);
     /** Record bytes committed since the last snapshot was scheduled or loaded. */
     private long bytesSinceSnapshot;
+    /** Raft's voter set as of {@link #image}, for the snapshots of it. */
+    private final RaftStateRecords raftState = new RaftStateRecords();
 
     /**
      * @param logPrefix            node context for log lines, e.g. {@code "[node 1] "}
@@ -113,7 +116,7 @@ public final class MetadataLoader implements RaftListener {
         long replayed = 0;
         for (ByteString bytes : RecordBatches.records(batch)) {
             if (batch.getControl()) {
-                MetadataRecordCodec.decodeControl(bytes, offset);
+                raftState.note(MetadataRecordCodec.decodeControl(bytes, offset), bytes);
                 delta.advanceTo(offset, batch.getEpoch());
             } else {
                 delta.replay(MetadataRecordCodec.decode(bytes, offset), offset, batch.getEpoch());
@@ -130,7 +133,7 @@ public final class MetadataLoader implements RaftListener {
         if (bytesSinceSnapshot < snapshotTriggerBytes) {
             return;
         }
-        SnapshotTask task = SnapshotTask.of(image, status.lastCommittedTimeMs());
+        SnapshotTask task = SnapshotTask.of(image, status.lastCommittedTimeMs(), raftState.records());
         if (snapshots.trySchedule(task)) {
             LOG.info("{}{} record bytes committed since the last snapshot: writing one at offset {}", logPrefix,
                     bytesSinceSnapshot, task.id().offset());
@@ -145,6 +148,7 @@ public final class MetadataLoader implements RaftListener {
         status = status.withLoadedSnapshot(loaded.records(), loaded.lastContainedLogTimeMs());
         bytesSinceSnapshot = 0;
         lastUpdate = ImageUpdate.loaded(image);
+        raftState.reset(loaded.raftRecords());
         LOG.info("{}loaded snapshot ({}, {}): {} records, {} bytes", logPrefix, snapshotId.offset(),
                 snapshotId.epoch(), loaded.records(), snapshot.sizeBytes());
     }

@@ -37,6 +37,8 @@ public final class RecordTypes {
             case LEADER_CHANGE -> "LeaderChangeRecord";
             case SNAPSHOT_HEADER -> "SnapshotHeaderRecord";
             case SNAPSHOT_FOOTER -> "SnapshotFooterRecord";
+            case KRAFT_VERSION -> "KRaftVersionRecord";
+            case VOTERS -> "VotersRecord";
             case RECORD_NOT_SET -> "UnknownControlRecord";
         };
     }
@@ -66,6 +68,8 @@ public final class RecordTypes {
             case LEADER_CHANGE -> record.getLeaderChange();
             case SNAPSHOT_HEADER -> record.getSnapshotHeader();
             case SNAPSHOT_FOOTER -> record.getSnapshotFooter();
+            case KRAFT_VERSION -> record.getKraftVersion();
+            case VOTERS -> record.getVoters();
             case RECORD_NOT_SET -> record;
         };
     }

@@ -45,7 +45,8 @@ public final class ImageSnapshotLoader {
         if (id.offset() > 0 && offset < id.offset()) {
             delta.advanceTo(id.offset() - 1, id.epoch());
         }
-        return new LoadedSnapshot(delta.apply(), decoder.recordCount(), decoder.lastContainedLogTimeMs());
+        return new LoadedSnapshot(delta.apply(), decoder.recordCount(), decoder.lastContainedLogTimeMs(),
+                decoder.raftRecords());
     }
 
     private static void replay(MetadataDelta delta, OffsetAndEpoch id, ByteString bytes, long offset) {

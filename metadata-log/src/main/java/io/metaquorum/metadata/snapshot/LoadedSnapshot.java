@@ -1,6 +1,8 @@
 package io.metaquorum.metadata.snapshot;
 
 import io.metaquorum.metadata.image.MetadataImage;
+import io.metaquorum.protocol.ControlRecord;
+import java.util.List;
 
 /**
  * A snapshot replayed into an image.
@@ -8,6 +10,8 @@ import io.metaquorum.metadata.image.MetadataImage;
  * @param image                  the image the snapshot holds
  * @param records                the data records it held
  * @param lastContainedLogTimeMs the append time of the last log record it covers (its header's)
+ * @param raftRecords            raft's KRaftVersionRecord and VotersRecord it held (KIP-853)
  */
-public record LoadedSnapshot(MetadataImage image, long records, long lastContainedLogTimeMs) {
+public record LoadedSnapshot(MetadataImage image, long records, long lastContainedLogTimeMs,
+                             List<ControlRecord> raftRecords) {
 }

@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.snapshot;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
@@ -7,6 +8,7 @@ import io.metaquorum.raft.snapshot.SnapshotEncoder;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.SnapshotWriter;
+import java.util.List;
 
 /**
  * One snapshot to write: the committed {@code image} at the end of the log prefix it
@@ -15,9 +17,17 @@ import io.metaquorum.raft.storage.SnapshotWriter;
  * loader goes on replaying.
  *
  * @param lastContainedLogTimeMs the append time of the image's last record (the snapshot header's)
+ * @param raftRecords            raft's KRaftVersionRecord and VotersRecord in force at {@code id}
+ *                               (encoded control records; empty without them)
  */
-public record SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastContainedLogTimeMs) {
+public record SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastContainedLogTimeMs,
+                           List<ByteString> raftRecords) {
+    public SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastContainedLogTimeMs) {
+        this(id, image, lastContainedLogTimeMs, List.of());
+    }
+
     public SnapshotTask {
+        raftRecords = List.copyOf(raftRecords);
         Invariants.check(id.offset() == image.committedEndOffset() && id.epoch() == image.lastCommittedEpoch(),
                 "snapshot %s does not name the image at offset %d epoch %d", id, image.committedEndOffset(),
                 image.lastCommittedEpoch());
@@ -25,8 +35,13 @@ public record SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastCont
 
     /** The snapshot of {@code image} named {@code id}. */
     public static SnapshotTask of(MetadataImage image, long lastContainedLogTimeMs) {
+        return of(image, lastContainedLogTimeMs, List.of());
+    }
+
+    /** The snapshot of {@code image} carrying raft's {@code raftRecords}. */
+    public static SnapshotTask of(MetadataImage image, long lastContainedLogTimeMs, List<ByteString> raftRecords) {
         return new SnapshotTask(new OffsetAndEpoch(image.committedEndOffset(), image.lastCommittedEpoch()), image,
-                lastContainedLogTimeMs);
+                lastContainedLogTimeMs, raftRecords);
     }
 
     /**
@@ -37,7 +52,7 @@ public record SnapshotTask(OffsetAndEpoch id, MetadataImage image, long lastCont
     public long writeTo(SnapshotWriter out, SnapshotLimits limits) {
         Invariants.check(out.id().equals(id), "writer of snapshot %s given the task of %s", out.id(), id);
         SnapshotEncoder encoder = new SnapshotEncoder(out, lastContainedLogTimeMs, limits.batchRecordsMax(),
-                limits.batchBytesMax());
+                limits.batchBytesMax(), raftRecords);
         image.forEachRecord(record -> encoder.add(MetadataRecordCodec.encode(record)));
         encoder.finish();
         return encoder.recordCount();

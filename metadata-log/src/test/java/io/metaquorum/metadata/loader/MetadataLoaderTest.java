@@ -22,6 +22,7 @@ import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
 import io.metaquorum.metadata.snapshot.TestSnapshots;
+import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
@@ -183,5 +184,33 @@ class MetadataLoaderTest {
 
         target.handleCommit(List.of(TestBatches.data(id.offset(), 2, MetadataRecordCodec.noOp())));
         assertEquals(id.offset(), target.image().lastCommittedOffset(), "commits continue after the snapshot");
+    }
+
+    /** KIP-853: a snapshot replaces the log holding the VotersRecord, so it carries the latest committed one. */
+    @Test
+    void snapshotsCarryTheLatestCommittedVoterSetAndALoadedOneKeepsIt() {
+        ControlRecord first = ControlRecord.newBuilder()
+                .setVoters(io.metaquorum.raft.VoterSet.ofIds(List.of(1, 2, 3)).toRecord()).build();
+        ControlRecord second = ControlRecord.newBuilder()
+                .setVoters(io.metaquorum.raft.VoterSet.ofIds(List.of(1, 2)).toRecord()).build();
+        MetadataLoader source = loader(1 << 20);
+        source.handleCommit(List.of(
+                RecordBatches.build(0, 1, 1000, true, List.of(first.toByteString())),
+                RecordBatches.build(1, 2, 1001, true, List.of(second.toByteString())),
+                TestBatches.data(2, 2, MetadataRecordCodec.featureLevel("metadata.version", 1))));
+        MetadataLoader triggered = loader(1);
+        triggered.handleCommit(List.of(
+                RecordBatches.build(0, 1, 1000, true, List.of(first.toByteString())),
+                RecordBatches.build(1, 2, 1001, true, List.of(second.toByteString())),
+                TestBatches.data(2, 2, MetadataRecordCodec.featureLevel("metadata.version", 1))));
+        SnapshotTask task = requestedTasks.get(requestedTasks.size() - 1);
+        assertEquals(List.of(second.toByteString()), task.raftRecords(), "the latest one only");
+
+        byte[] content = TestSnapshots.write(task, new SnapshotLimits(1, 1 << 20));
+        MetadataLoader target = loader(1);
+        target.handleLoadSnapshot(task.id(), TestSnapshots.reader(task.id(), content, 7));
+        target.handleCommit(List.of(TestBatches.data(3, 2, MetadataRecordCodec.noOp())));
+        assertEquals(List.of(second.toByteString()), requestedTasks.get(requestedTasks.size() - 1).raftRecords(),
+                "kept from the loaded snapshot into the next one");
     }
 }

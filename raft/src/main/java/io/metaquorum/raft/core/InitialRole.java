@@ -1,6 +1,7 @@
 package io.metaquorum.raft.core;
 
 import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.core.role.ElectionTimers;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.RaftRole;
@@ -19,14 +20,15 @@ final class InitialRole {
     private InitialRole() {
     }
 
-    static RaftRole from(RaftConfig config, QuorumStateStore store, ElectionTimers timers, long nowMs) {
+    static RaftRole from(RaftConfig config, VoterSet voters, QuorumStateStore store, ElectionTimers timers,
+                         long nowMs) {
         ElectionState state = store.read().orElse(ElectionState.INITIAL);
-        boolean voter = config.isVoter();
+        boolean voter = voters.isVoter(config.localKey());
         if (voter && state.leaderId() == config.localId()) {
-            var others = config.voterIds().stream().filter(id -> id != config.localId()).toList();
+            var others = voters.ids().stream().filter(id -> id != config.localId()).toList();
             return new Resigned(state.epoch(), config.localId(), others, nowMs + timers.electionTimeoutMs());
         }
-        if (state.hasLeader() && state.leaderId() != config.localId() && config.isVoter(state.leaderId())) {
+        if (state.hasLeader() && state.leaderId() != config.localId() && voters.hasId(state.leaderId())) {
             return new Follower(state.epoch(), state.leaderId(), state.votedId(),
                     nowMs + config.timeouts().fetchTimeoutMs());
         }

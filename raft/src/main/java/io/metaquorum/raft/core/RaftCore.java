@@ -21,6 +21,7 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftListener;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.core.handler.DescribeQuorumHandler;
 import io.metaquorum.raft.core.handler.ElectionCoordinator;
 import io.metaquorum.raft.core.handler.FetchHandler;
@@ -29,6 +30,9 @@ import io.metaquorum.raft.core.handler.LeaderCoordinator;
 import io.metaquorum.raft.core.handler.QuorumEpochHandler;
 import io.metaquorum.raft.core.handler.SnapshotServer;
 import io.metaquorum.raft.core.handler.VoteHandler;
+import io.metaquorum.raft.core.quorum.LocalVoterStatus;
+import io.metaquorum.raft.core.quorum.VoterSetHistory;
+import io.metaquorum.raft.core.quorum.VoterTrackingLog;
 import io.metaquorum.raft.core.role.ElectionTimers;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.core.role.RaftRole;
@@ -89,11 +93,15 @@ public final class RaftCore {
     public RaftCore(RaftConfig config, RaftLog log, QuorumStateStore stateStore, RandomGenerator random,
                     RaftListener listener, long nowMs) {
         config.validate();
+        VoterSetHistory voters = new VoterSetHistory(config.bootstrapVoters());
+        LocalVoterStatus voterStatus = new LocalVoterStatus(config.localKey());
+        VoterTrackingLog trackedLog = VoterTrackingLog.open(log, voters, voterStatus::onChange);
+        voterStatus.onStart(voters.active(), config.kraftVersion());
         ElectionTimers timers = new ElectionTimers(config.timeouts(), random);
-        RaftRole initial = InitialRole.from(config, stateStore, timers, nowMs);
-        RoleTransitions roles = new RoleTransitions(config, stateStore, timers, initial);
-        this.ctx = new CoreContext(config, log, roles, new Outbox(config.localId()),
-                new CommitTracker(config.localId(), log, listener));
+        RaftRole initial = InitialRole.from(config, voters.active(), stateStore, timers, nowMs);
+        RoleTransitions roles = new RoleTransitions(config, voters, stateStore, timers, initial);
+        this.ctx = new CoreContext(config, trackedLog, voters, roles, new Outbox(config.localId()),
+                new CommitTracker(config.localId(), trackedLog, listener));
         this.fetches = new FetchHandler(ctx);
         this.leaders = new LeaderCoordinator(ctx, fetches);
         this.elections = new ElectionCoordinator(ctx, leaders);
@@ -234,7 +242,7 @@ public final class RaftCore {
      * replica follows a leader of a later epoch, or no other voter exists to take over.
      */
     public boolean isShutdownComplete(long nowMs) {
-        if (resignedEpochOnShutdown < 0 || ctx.config().voterIds().size() == 1) {
+        if (resignedEpochOnShutdown < 0 || ctx.voters().size() == 1) {
             return true;
         }
         return ctx.role().epoch() > resignedEpochOnShutdown && ctx.role().leaderId() >= 0;
@@ -269,6 +277,11 @@ public final class RaftCore {
         }
         int epoch = ctx.log().read(offset - 1, 1).get(0).getEpoch();
         return new OffsetAndEpoch(offset, epoch);
+    }
+
+    /** The active voter set: the latest VotersRecord in the log, else the bootstrap set (KIP-853). */
+    public VoterSet voters() {
+        return ctx.voters();
     }
 
     public RaftStatus status() {

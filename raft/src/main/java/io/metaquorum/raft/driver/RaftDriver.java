@@ -161,8 +161,8 @@ public final class RaftDriver implements RaftNode {
             }
             lifecycle = Lifecycle.RUNNING;
         }
-        LOG.info("{}starting the Raft driver as {} of voters {}", logPrefix,
-                config.isVoter() ? "voter" : "observer", config.voterIds());
+        LOG.info("{}starting the Raft driver as {} with controller.quorum.voters {}", logPrefix,
+                config.localKey(), config.voterIds());
         thread.start();
     }
 

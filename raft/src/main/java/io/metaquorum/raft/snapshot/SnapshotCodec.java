@@ -71,7 +71,7 @@ public final class SnapshotCodec {
     }
 
     /** {@code content} as a {@link SnapshotReader} (its id is not known here). */
-    private static SnapshotReader contentReader(byte[] content) {
+    static SnapshotReader contentReader(byte[] content) {
         return new SnapshotReader() {
             @Override
             public OffsetAndEpoch id() {

@@ -9,13 +9,15 @@ import io.metaquorum.protocol.SnapshotHeaderRecord;
 import io.metaquorum.raft.storage.CorruptLogException;
 import io.metaquorum.raft.storage.RecordBatches;
 import io.metaquorum.raft.storage.SnapshotReader;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads a snapshot in the {@link SnapshotCodec} format from a {@link SnapshotReader} one
  * batch at a time, verifying as it goes what {@link SnapshotCodec#decode} verifies: every
  * CRC32C, the header first, data base offsets counting the records, one epoch throughout,
- * the footer last and nothing after it. Memory is bounded by one read chunk plus one batch.
+ * the footer last and nothing after it. Raft's own records (KRaftVersionRecord and
+ * VotersRecord, in a control batch before the data) are kept aside: {@link #raftRecords()}. Memory is bounded by one read chunk plus one batch.
  *
  * <p>Any deviation throws {@link CorruptLogException} whose offset is the byte position in
  * the content where the bad batch starts and whose message names the snapshot. The records
@@ -41,6 +43,7 @@ public final class SnapshotDecoder {
     private final int epoch;
     private long recordCount;
     private boolean footerRead;
+    private final List<ControlRecord> raftRecords = new ArrayList<>();
 
     /** Reads and verifies the header batch; {@code name} says which snapshot in error messages. */
     public SnapshotDecoder(SnapshotReader source, String name) {
@@ -89,6 +92,9 @@ public final class SnapshotDecoder {
         if (next.batch().getEpoch() != epoch) {
             throw next.corrupt("batch epoch " + next.batch().getEpoch() + " differs from the header's " + epoch);
         }
+        if (next.batch().getControl() && recordCount == 0 && raftRecords.isEmpty() && takeRaftRecords(next)) {
+            return nextBatch();
+        }
         if (next.batch().getControl()) {
             SnapshotFooterRecord footer = requireControl(next, recordCount, ControlRecord.RecordCase.SNAPSHOT_FOOTER)
                     .getSnapshotFooter();
@@ -111,6 +117,34 @@ public final class SnapshotDecoder {
         }
         recordCount += records.size();
         return records;
+    }
+
+    /**
+     * The KRaftVersionRecord and VotersRecord the snapshot holds, once the first
+     * {@link #nextBatch()} has returned (they come before the data); empty in a snapshot
+     * written without them.
+     */
+    public List<ControlRecord> raftRecords() {
+        return List.copyOf(raftRecords);
+    }
+
+    /** Keeps the records of a control batch of raft state; false (nothing kept) for any other control batch. */
+    private boolean takeRaftRecords(PositionedBatch positioned) {
+        List<ControlRecord> records = new ArrayList<>();
+        try {
+            for (ByteString bytes : RecordBatches.records(positioned.batch())) {
+                ControlRecord record = ControlRecord.parseFrom(bytes);
+                if (record.getRecordCase() != ControlRecord.RecordCase.KRAFT_VERSION
+                        && record.getRecordCase() != ControlRecord.RecordCase.VOTERS) {
+                    return false;
+                }
+                records.add(record);
+            }
+        } catch (InvalidProtocolBufferException | CorruptLogException e) {
+            throw positioned.corrupt("control record does not parse: " + e.getMessage());
+        }
+        raftRecords.addAll(records);
+        return !records.isEmpty();
     }
 
     /** The byte position of the next unread byte. */

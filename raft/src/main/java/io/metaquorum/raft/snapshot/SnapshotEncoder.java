@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * Writes a snapshot in the {@link SnapshotCodec} format as its records come, one batch at a
- * time: the header batch at once, a data batch whenever {@code batchRecordsMax} records or
+ * time: the header batch at once, then raft's own state as one control batch (the voter set,
+ * KIP-853; a snapshot replaces the log below it, so it must carry the VotersRecord that log held), a data batch whenever {@code batchRecordsMax} records or
  * about {@code batchBytesMax} bytes are pending, and the last batch and the footer on
  * {@link #finish()}. Each batch goes to the {@link SnapshotWriter} as one chunk, so memory
  * is bounded by one batch however large the snapshot.
@@ -44,6 +45,15 @@ public final class SnapshotEncoder {
      * @param batchBytesMax          bytes of the record block per batch (a larger record gets a batch alone)
      */
     public SnapshotEncoder(SnapshotWriter out, long lastContainedLogTimeMs, int batchRecordsMax, int batchBytesMax) {
+        this(out, lastContainedLogTimeMs, batchRecordsMax, batchBytesMax, List.of());
+    }
+
+    /**
+     * As above, with {@code raftRecords} (serialized {@code ControlRecord}s: KRaftVersionRecord,
+     * VotersRecord) written in a control batch after the header; none written when empty.
+     */
+    public SnapshotEncoder(SnapshotWriter out, long lastContainedLogTimeMs, int batchRecordsMax, int batchBytesMax,
+                           List<ByteString> raftRecords) {
         if (batchRecordsMax <= 0 || batchBytesMax <= 0) {
             throw new IllegalArgumentException("batch limits must be positive, got " + batchRecordsMax
                     + " records and " + batchBytesMax + " bytes");
@@ -60,6 +70,9 @@ public final class SnapshotEncoder {
         ControlRecord header = ControlRecord.newBuilder().setSnapshotHeader(SnapshotHeaderRecord.newBuilder()
                 .setVersion(SnapshotCodec.FORMAT_VERSION).setLastContainedLogTimeMs(lastContainedLogTimeMs)).build();
         write(RecordBatches.build(0, epoch, lastContainedLogTimeMs, true, List.of(header.toByteString())));
+        if (!raftRecords.isEmpty()) {
+            write(RecordBatches.build(0, epoch, lastContainedLogTimeMs, true, raftRecords));
+        }
     }
 
     /** Adds the next data record. */

@@ -49,8 +49,12 @@ final class CoreCluster {
     /** A replica with its durable state, which survives {@link #crash} and {@link #restart}. */
     final class Node {
         final int id;
-        final InMemoryRaftLog log = new InMemoryRaftLog();
-        final InMemoryQuorumStateStore store = new InMemoryQuorumStateStore();
+        InMemoryRaftLog log = new InMemoryRaftLog();
+        InMemoryQuorumStateStore store = new InMemoryQuorumStateStore();
+        /** From meta.properties; ZERO for a node of the static voter set. */
+        io.metaquorum.protocol.Uuid directoryId = io.metaquorum.raft.TopicIds.ZERO;
+        /** What its format wrote: the initial voters, or absent (static voters). */
+        java.util.Optional<io.metaquorum.raft.VoterSet> initialVoters = java.util.Optional.empty();
         final RecordingListener listener = new RecordingListener();
         RaftCore core;
 
@@ -64,17 +68,49 @@ final class CoreCluster {
     }
 
     CoreCluster(int voters, int observers, long seed) {
+        this(voters, observers, seed, false);
+    }
+
+    /**
+     * With {@code directoryIds}, every node is formatted with a directory id (node N:
+     * {@link #directoryId}(N)) and the voters as initial controllers (kraft.version 1).
+     */
+    CoreCluster(int voters, int observers, long seed, boolean directoryIds) {
         this.random = new Random(seed);
         List<Integer> ids = new ArrayList<>();
+        List<io.metaquorum.raft.VoterSet.Voter> initial = new ArrayList<>();
         for (int i = 1; i <= voters; i++) {
             ids.add(i);
+            initial.add(new io.metaquorum.raft.VoterSet.Voter(
+                    new io.metaquorum.raft.ReplicaKey(i, directoryId(i)), List.of()));
         }
         this.voterIds = List.copyOf(ids);
         for (int i = 1; i <= voters + observers; i++) {
             Node node = new Node(i);
+            if (directoryIds) {
+                node.directoryId = directoryId(i);
+                node.initialVoters = java.util.Optional.of(io.metaquorum.raft.VoterSet.of(initial));
+            }
             nodes.put(i, node);
             start(node);
         }
+    }
+
+    static io.metaquorum.protocol.Uuid directoryId(int nodeId) {
+        return io.metaquorum.raft.TopicIds.uuid(0x5EED, nodeId);
+    }
+
+    /**
+     * The node's disk is wiped and it is reformatted with {@code newDirectoryId} and without
+     * initial controllers (KIP-853's --no-initial-controllers), then started again.
+     */
+    void wipeAndReformat(int id, io.metaquorum.protocol.Uuid newDirectoryId) {
+        Node node = nodes.get(id);
+        node.log = new InMemoryRaftLog();
+        node.store = new InMemoryQuorumStateStore();
+        node.directoryId = newDirectoryId;
+        node.initialVoters = java.util.Optional.of(io.metaquorum.raft.VoterSet.EMPTY);
+        restart(id);
     }
 
     static RaftConfig config(int localId, List<Integer> voters) {
@@ -84,8 +120,10 @@ final class CoreCluster {
 
     private void start(Node node) {
         node.listener.reset();
-        node.core = new RaftCore(config(node.id, voterIds), node.log, node.store, new Random(random.nextLong()),
-                node.listener, nowMs);
+        RaftConfig base = config(node.id, voterIds);
+        RaftConfig config = new RaftConfig(base.clusterId(), base.localId(), base.voterIds(), base.timeouts(),
+                base.limits(), node.directoryId, node.initialVoters);
+        node.core = new RaftCore(config, node.log, node.store, new Random(random.nextLong()), node.listener, nowMs);
     }
 
     Node node(int id) {
@@ -281,13 +319,12 @@ final class CoreCluster {
         @Override
         public void handleLoadSnapshot(OffsetAndEpoch snapshotId, io.metaquorum.raft.storage.SnapshotReader snapshot) {
             snapshotsLoaded.add(snapshotId);
-            // The test state machine's snapshots are a few bytes: read whole.
+            // The test state machine's snapshots are small: read whole.
             byte[] content = snapshot.read(0, (int) snapshot.sizeBytes());
             committed.clear();
-            for (String value : new String(content, java.nio.charset.StandardCharsets.UTF_8).split(",")) {
-                if (!value.isEmpty()) {
-                    committed.add(value);
-                }
+            for (com.google.protobuf.ByteString value : io.metaquorum.raft.snapshot.SnapshotCodec.decode(content)
+                    .records()) {
+                committed.add(value.toStringUtf8());
             }
             nextOffset = snapshotId.offset();
         }
@@ -310,5 +347,11 @@ final class CoreCluster {
         public void handleResign(int epoch) {
             leadership.add("resign " + epoch);
         }
+    }
+
+    /** A snapshot of the test state machine: its values as records, in the format the core reads. */
+    static byte[] snapshotOf(OffsetAndEpoch id, List<String> values) {
+        return io.metaquorum.raft.snapshot.SnapshotCodec.encode(id, 0,
+                values.stream().map(com.google.protobuf.ByteString::copyFromUtf8).toList(), 100);
     }
 }

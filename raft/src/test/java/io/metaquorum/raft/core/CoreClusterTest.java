@@ -101,13 +101,13 @@ class CoreClusterTest {
         cluster.appendThroughLeader("a");
         cluster.runUntil(() -> leader.listener.committed.size() == 1, 5_000);
         SnapshotWriter older = leader.log.createSnapshot(leader.core.snapshotIdAt(leader.status().appliedOffset()));
-        older.append("a".getBytes(StandardCharsets.UTF_8));
+        older.append(CoreCluster.snapshotOf(older.id(), List.of("a")));
         older.freeze();
         cluster.appendThroughLeader("b");
         cluster.runUntil(() -> leader.listener.committed.size() == 2, 5_000);
         long applied = leader.status().appliedOffset();
         SnapshotWriter newer = leader.log.createSnapshot(leader.core.snapshotIdAt(applied));
-        newer.append("a,b".getBytes(StandardCharsets.UTF_8));
+        newer.append(CoreCluster.snapshotOf(newer.id(), List.of("a", "b")));
         newer.freeze();
         assertTrue(leader.core.createSnapshot(newer));
         assertFalse(leader.core.createSnapshot(older), "older than the log start: discarded");
@@ -130,8 +130,9 @@ class CoreClusterTest {
             cluster.appendThroughLeader(values.subList(from, from + 50).toArray(new String[0]));
         }
         cluster.runUntil(() -> leader.listener.committed.size() == values.size(), 10_000);
-        byte[] content = String.join(",", values).getBytes(StandardCharsets.UTF_8);
-        SnapshotWriter writer = leader.log.createSnapshot(leader.core.snapshotIdAt(leader.status().appliedOffset()));
+        OffsetAndEpoch snapshotId = leader.core.snapshotIdAt(leader.status().appliedOffset());
+        byte[] content = CoreCluster.snapshotOf(snapshotId, values);
+        SnapshotWriter writer = leader.log.createSnapshot(snapshotId);
         for (int from = 0; from < content.length; from += 100) {
             writer.append(java.util.Arrays.copyOfRange(content, from, Math.min(content.length, from + 100)));
         }
@@ -158,8 +159,9 @@ class CoreClusterTest {
         cluster.runUntil(() -> leader.listener.committed.size() == 2, 5_000);
         long applied = leader.status().appliedOffset();
         SnapshotWriter writer = leader.log.createSnapshot(leader.core.snapshotIdAt(applied));
-        writer.append("a,".getBytes(StandardCharsets.UTF_8));
-        writer.append("b".getBytes(StandardCharsets.UTF_8));
+        byte[] content = CoreCluster.snapshotOf(writer.id(), List.of("a", "b"));
+        writer.append(java.util.Arrays.copyOfRange(content, 0, 10));
+        writer.append(java.util.Arrays.copyOfRange(content, 10, content.length));
         writer.freeze();
         assertTrue(leader.core.createSnapshot(writer));
         assertEquals(applied, leader.status().logStartOffset());

@@ -56,6 +56,13 @@ final class OneReplica {
         this.core = new RaftCore(CoreCluster.config(localId, VOTERS), log, store, new Random(42), listener, nowMs);
     }
 
+    /** A replica of its own configuration (directory ids, initial voters), with an empty log. */
+    OneReplica(io.metaquorum.raft.RaftConfig config) {
+        this.localId = config.localId();
+        this.store = new InMemoryQuorumStateStore();
+        this.core = new RaftCore(config, log, store, new Random(42), listener, nowMs);
+    }
+
     private void copy(InMemoryRaftLog prepared) {
         if (prepared.endOffset() > 0) {
             prepared.read(0, Integer.MAX_VALUE).forEach(log::append);

@@ -2,6 +2,9 @@ package io.metaquorum.raft.core.context;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.ReplicaKey;
+import io.metaquorum.raft.VoterSet;
+import io.metaquorum.raft.core.quorum.VoterSetHistory;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;
 import io.metaquorum.raft.core.role.Leader;
@@ -14,21 +17,24 @@ import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.RaftLog;
 
 /**
- * What the handlers share: configuration, the log, the role holder, the outbox and the
- * commit tracker, plus the rules every handler applies to a (leader, epoch) it hears of.
+ * What the handlers share: configuration, the log, the active voter set, the role holder,
+ * the outbox and the commit tracker, plus the rules every handler applies to a (leader, epoch) it hears of.
  * Driver-thread only.
  */
 public final class CoreContext {
     private final RaftConfig config;
     private final RaftLog log;
+    private final VoterSetHistory voters;
     private final RoleTransitions roles;
     private final Outbox outbox;
     private final CommitTracker commits;
     private boolean shuttingDown;
 
-    public CoreContext(RaftConfig config, RaftLog log, RoleTransitions roles, Outbox outbox, CommitTracker commits) {
+    public CoreContext(RaftConfig config, RaftLog log, VoterSetHistory voters, RoleTransitions roles, Outbox outbox,
+                       CommitTracker commits) {
         this.config = config;
         this.log = log;
+        this.voters = voters;
         this.roles = roles;
         this.outbox = outbox;
         this.commits = commits;
@@ -40,6 +46,24 @@ public final class CoreContext {
 
     public int localId() {
         return config.localId();
+    }
+
+    public ReplicaKey localKey() {
+        return config.localKey();
+    }
+
+    /** The active voter set: the latest VotersRecord in the log, else the bootstrap set. */
+    public VoterSet voters() {
+        return voters.active();
+    }
+
+    /** Whether this replica, by node id and directory id, is one of the active voters. */
+    public boolean isLocalVoter() {
+        return voters.active().isVoter(config.localKey());
+    }
+
+    public VoterSetHistory voterHistory() {
+        return voters;
     }
 
     public String clusterId() {

@@ -38,6 +38,7 @@ public final class DescribeQuorumHandler {
 
     private static List<ReplicaState> states(List<ReplicaProgress> progress) {
         return progress.stream().map(p -> ReplicaState.newBuilder().setReplicaId(p.replicaId())
+                .setReplicaDirectoryId(p.key().directoryId())
                 .setLogEndOffset(p.endOffset()).setLastFetchTimestampMs(p.lastFetchMs())
                 .setLastCaughtUpTimestampMs(p.lastCaughtUpMs()).build()).toList();
     }

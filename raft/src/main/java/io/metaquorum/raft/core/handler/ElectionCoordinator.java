@@ -1,6 +1,7 @@
 package io.metaquorum.raft.core.handler;
 
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Follower;
@@ -32,7 +33,7 @@ public final class ElectionCoordinator {
     /** Fires the election timers and sends pending (pre-)vote requests; returns the next deadline. */
     public long poll(long nowMs) {
         RaftRole role = ctx.role();
-        if (!ctx.config().isVoter() || ctx.isShuttingDown()) {
+        if (!ctx.isLocalVoter() || ctx.isShuttingDown()) {
             return Long.MAX_VALUE;
         }
         if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()
@@ -96,8 +97,9 @@ public final class ElectionCoordinator {
                 concedeDelayMs(), waiting);
         int epoch = p.epoch();
         for (int voterId : waiting) {
-            ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterId, epoch, ctx.localId(),
-                    ctx.log().lastEpoch(), ctx.log().endOffset(), true), epoch, ctx.requestDeadline(nowMs));
+            ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterKey(voterId), epoch,
+                    ctx.localKey(), ctx.log().lastEpoch(), ctx.log().endOffset(), true), epoch,
+                    ctx.requestDeadline(nowMs));
         }
         losePreVote(p, nowMs);
     }
@@ -116,15 +118,20 @@ public final class ElectionCoordinator {
 
     private void sendVoteRequests(VoteTally tally, boolean preVote, long nowMs) {
         int epoch = ctx.role().epoch();
-        for (int voterId : ctx.config().voterIds()) {
+        for (int voterId : ctx.voters().ids()) {
             if (voterId == ctx.localId() || !tally.needsRequest(voterId, nowMs)) {
                 continue;
             }
-            long correlationId = ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(), voterId,
-                    epoch, ctx.localId(), ctx.log().lastEpoch(), ctx.log().endOffset(), preVote), epoch,
-                    ctx.requestDeadline(nowMs));
+            long correlationId = ctx.outbox().sendRequest(voterId, RaftRpcs.voteRequest(ctx.clusterId(),
+                    voterKey(voterId), epoch, ctx.localKey(), ctx.log().lastEpoch(), ctx.log().endOffset(), preVote),
+                    epoch, ctx.requestDeadline(nowMs));
             tally.markSent(voterId, correlationId);
         }
+    }
+
+    /** Voter {@code voterId} with the directory id the voter set lists for it. */
+    private ReplicaKey voterKey(int voterId) {
+        return new ReplicaKey(voterId, ctx.voters().directoryIdOf(voterId));
     }
 
     void onVoteGranted(int voterId, long nowMs) {

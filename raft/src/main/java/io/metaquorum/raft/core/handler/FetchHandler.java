@@ -5,6 +5,7 @@ import io.metaquorum.protocol.FetchPartitionRequest;
 import io.metaquorum.protocol.FetchPartitionResponse;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.RecordBatch;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Leader;
@@ -42,6 +43,7 @@ public final class FetchHandler {
             return;
         }
         FetchPartitionRequest p = FetchRpcs.partition(fetch);
+        ReplicaKey replica = FetchRpcs.replicaKey(fetch);
         // Replica id -1 is an anonymous observer (KIP-595), e.g. mq-metadata shell --bootstrap-controller:
         // it is served like any fetcher but leaves no progress behind, so it never shows as an observer.
         boolean anonymous = fetch.getReplicaId() == RaftRequest.CLIENT;
@@ -62,13 +64,13 @@ public final class FetchHandler {
         FetchPartitionResponse.Builder answer = validateOffset(p);
         if (answer != null) {
             if (!anonymous) {
-                leader.progress(fetch.getReplicaId()).onContact(nowMs);
+                leader.progress(replica).onContact(nowMs);
             }
             respond(request, answer);
             return;
         }
         if (!anonymous) {
-            onValidFetch(leader, fetch.getReplicaId(), p.getFetchOffset(), nowMs);
+            onValidFetch(leader, replica, p.getFetchOffset(), nowMs);
         }
         // A fetcher with every record but not yet the current high watermark is answered at
         // once: it came back after the high watermark moved (while it was writing the records
@@ -76,11 +78,11 @@ public final class FetchHandler {
         // or at the end of its wait (observers: brokers applied commits up to 500 ms late).
         // An anonymous fetcher has no progress: it is always parked.
         boolean knowsHighWatermark = anonymous
-                || leader.progress(fetch.getReplicaId()).highWatermarkSent() >= leader.highWatermark();
+                || leader.progress(replica).highWatermarkSent() >= leader.highWatermark();
         // An observer is served committed progress only: records not yet committed would make
         // it write (and sync) them during the commit's critical path, then wake again for the
         // high watermark, competing with the voters for the CPU and the disk twice per commit.
-        long newDataFrom = leader.isVoter(fetch.getReplicaId()) ? ctx.log().endOffset()
+        long newDataFrom = leader.isVoter(replica) ? ctx.log().endOffset()
                 : Math.min(ctx.log().endOffset(), Math.max(leader.highWatermark(), 0));
         if (p.getFetchOffset() >= newDataFrom && fetch.getMaxWaitMs() > 0 && knowsHighWatermark) {
             long waitMs = Math.min(fetch.getMaxWaitMs(), ctx.config().timeouts().fetchWaitMsMax());
@@ -91,10 +93,15 @@ public final class FetchHandler {
         respond(request, records(p.getFetchOffset(), p.getPartitionMaxBytes()));
     }
 
-    private void onValidFetch(Leader leader, int replicaId, long fetchOffset, long nowMs) {
-        leader.progress(replicaId).onFetch(fetchOffset, ctx.log().endOffset(), nowMs);
-        if (leader.isVoter(replicaId)) {
-            leader.markBeginQuorumEpochAcked(replicaId, nowMs);
+    /**
+     * Records a fetch's progress. Only a voter's, by node id and directory id (KIP-853), moves
+     * the high watermark: a reformatted voter, fetching as an observer, holds none of the log
+     * the voter it replaces acknowledged.
+     */
+    private void onValidFetch(Leader leader, ReplicaKey replica, long fetchOffset, long nowMs) {
+        leader.progress(replica).onFetch(fetchOffset, ctx.log().endOffset(), nowMs);
+        if (leader.isVoter(replica)) {
+            leader.markBeginQuorumEpochAcked(replica.id(), nowMs);
             // Before answering, so the answer already carries the commit this fetch made.
             maybeAdvanceHighWatermark(leader);
         }
@@ -168,9 +175,9 @@ public final class FetchHandler {
         long highWatermark = -1;
         if (ctx.role() instanceof Leader leader) {
             highWatermark = leader.highWatermark();
-            int replicaId = ((FetchRequest) request.payload()).getReplicaId();
-            if (replicaId >= 0 && replicaId != ctx.localId()) {
-                leader.progress(replicaId).onHighWatermarkSent(highWatermark);
+            ReplicaKey replica = FetchRpcs.replicaKey((FetchRequest) request.payload());
+            if (replica.id() >= 0 && replica.id() != ctx.localId()) {
+                leader.progress(replica).onHighWatermarkSent(highWatermark);
             }
         }
         partition.setHighWatermark(highWatermark).setLogStartOffset(ctx.log().startOffset());
@@ -197,7 +204,7 @@ public final class FetchHandler {
         List<ParkedFetch> observersDue = new ArrayList<>();
         while (it.hasNext()) {
             ParkedFetch parked = it.next();
-            boolean voter = leader.isVoter(((FetchRequest) parked.request().payload()).getReplicaId());
+            boolean voter = leader.isVoter(FetchRpcs.replicaKey((FetchRequest) parked.request().payload()));
             if (committed || (voter && appended) || nowMs >= parked.deadlineMs()) {
                 (voter ? due : observersDue).add(parked);
                 it.remove();

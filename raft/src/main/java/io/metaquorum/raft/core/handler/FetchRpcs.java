@@ -18,6 +18,7 @@ import io.metaquorum.protocol.FetchSnapshotTopicResponse;
 import io.metaquorum.protocol.FetchTopicRequest;
 import io.metaquorum.protocol.FetchTopicResponse;
 import io.metaquorum.protocol.SnapshotId;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import java.util.Optional;
@@ -50,6 +51,13 @@ public final class FetchRpcs {
 
     public static FetchPartitionRequest partition(FetchRequest request) {
         return request.getTopics(0).getPartitions(0);
+    }
+
+    /** The fetcher as KIP-853 names it: its replica id and directory id. */
+    public static ReplicaKey replicaKey(FetchRequest request) {
+        FetchPartitionRequest p = partition(request);
+        return new ReplicaKey(request.getReplicaId(),
+                RaftRpcs.directoryId(p.hasReplicaDirectoryId(), p.getReplicaDirectoryId()));
     }
 
     public static FetchResponse fetchResponse(FetchPartitionResponse partition) {

@@ -39,7 +39,7 @@ public final class FollowerFetcher {
 
     /** Sends the next fetch if one is due; returns the next deadline. */
     public long poll(long nowMs) {
-        boolean observer = !ctx.config().isVoter();
+        boolean observer = !ctx.isLocalVoter();
         if (ctx.role() instanceof Follower f && !(observer && f.hasLostLeader(nowMs))) {
             return pollFollower(f, nowMs);
         }
@@ -64,7 +64,7 @@ public final class FollowerFetcher {
         FetchPartitionRequest partition = FetchPartitionRequest.newBuilder()
                 .setPartitionIndex(TopicIds.METADATA_PARTITION).setCurrentLeaderEpoch(f.epoch())
                 .setFetchOffset(ctx.log().endOffset()).setLastFetchedEpoch(ctx.log().lastEpoch())
-                .setLogStartOffset(ctx.log().startOffset())
+                .setLogStartOffset(ctx.log().startOffset()).setReplicaDirectoryId(ctx.localKey().directoryId())
                 .setPartitionMaxBytes(ctx.config().limits().fetchBytesMax()).build();
         long deadline = nowMs + maxWaitMs + ctx.config().timeouts().requestTimeoutMs();
         f.markInflight(ctx.outbox().sendRequest(f.leaderId(),
@@ -83,7 +83,8 @@ public final class FollowerFetcher {
         FetchPartitionRequest partition = FetchPartitionRequest.newBuilder()
                 .setPartitionIndex(TopicIds.METADATA_PARTITION).setCurrentLeaderEpoch(ctx.role().epoch())
                 .setFetchOffset(ctx.log().endOffset()).setLastFetchedEpoch(ctx.log().lastEpoch())
-                .setLogStartOffset(ctx.log().startOffset()).setPartitionMaxBytes(1).build();
+                .setLogStartOffset(ctx.log().startOffset()).setReplicaDirectoryId(ctx.localKey().directoryId())
+                .setPartitionMaxBytes(1).build();
         discoveryCorrelationId = ctx.outbox().sendRequest(voterId,
                 FetchRpcs.fetchRequest(ctx.clusterId(), ctx.localId(), 0, partition), ctx.role().epoch(),
                 ctx.requestDeadline(nowMs));
@@ -159,7 +160,7 @@ public final class FollowerFetcher {
     private void onLeaderResigned(Follower f, long nowMs) {
         f.markLeaderResigned();
         f.delayNextFetch(nowMs + ctx.config().timeouts().retryBackoffMs());
-        if (ctx.config().isVoter()) {
+        if (ctx.isLocalVoter()) {
             f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + ctx.roles().timers().electionTimeoutMs()));
         }
     }
@@ -226,14 +227,14 @@ public final class FollowerFetcher {
                 : nowMs + ctx.config().timeouts().retryBackoffMs());
         if (confirmed) {
             f.markLeaderUnreachable();
-            long delay = ctx.config().isVoter() ? ctx.roles().timers().unreachableLeaderDelayMs(survivorRank(f)) : 0;
+            long delay = ctx.isLocalVoter() ? ctx.roles().timers().unreachableLeaderDelayMs(survivorRank(f)) : 0;
             f.resetFetchDeadline(Math.min(f.fetchDeadlineMs(), nowMs + delay));
         }
     }
 
     /** How many voters other than the lost leader have a lower id than this one. */
     private int survivorRank(Follower f) {
-        return (int) ctx.config().voterIds().stream()
+        return (int) ctx.voters().ids().stream()
                 .filter(id -> id != f.leaderId() && id < ctx.localId())
                 .count();
     }

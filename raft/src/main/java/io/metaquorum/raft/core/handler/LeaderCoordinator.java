@@ -4,9 +4,12 @@ import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.BeginQuorumEpochResponse;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.KRaftVersionRecord;
 import io.metaquorum.protocol.LeaderChangeRecord;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.AppendResult;
+import io.metaquorum.raft.ReplicaKey;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.context.Outbox;
 import io.metaquorum.raft.core.role.AppendQueue;
@@ -14,6 +17,7 @@ import io.metaquorum.raft.core.role.Candidate;
 import io.metaquorum.raft.core.role.Leader;
 import io.metaquorum.raft.core.role.Resigned;
 import io.metaquorum.raft.storage.RecordBatches;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,13 +47,32 @@ public final class LeaderCoordinator {
     void becomeLeader(long nowMs) {
         Candidate candidate = (Candidate) ctx.role();
         List<Integer> granting = candidate.tally().grantingVoters();
-        Leader leader = ctx.roles().toLeader(ctx.log().endOffset(), nowMs, checkQuorumTimeoutMs(),
+        List<ByteString> records = new ArrayList<>(bootstrapRecords());
+        // The LeaderChangeRecord is the batch's last record: the state machine's records follow it
+        // (RaftListener.handleBecomeLeader names its offset as the epoch start).
+        long leaderChangeOffset = ctx.log().endOffset() + records.size();
+        Leader leader = ctx.roles().toLeader(leaderChangeOffset, nowMs, checkQuorumTimeoutMs(),
                 beginQuorumEpochResendMs());
         ControlRecord change = ControlRecord.newBuilder().setLeaderChange(LeaderChangeRecord.newBuilder()
-                .setLeaderId(ctx.localId()).addAllVoters(ctx.config().voterIds()).addAllGrantingVoters(granting))
+                .setLeaderId(ctx.localId()).addAllVoters(leader.voterSet().ids()).addAllGrantingVoters(granting))
                 .build();
-        ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, true,
-                List.of(change.toByteString())));
+        records.add(change.toByteString());
+        ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, true, records));
+    }
+
+    /**
+     * The formatted initial voters, for the first leader of a quorum that keeps its voter set
+     * in the log (kraft.version 1) while the log names none yet: from then on the log is where
+     * every replica, a new or reformatted one included, learns the voter set (KIP-853).
+     */
+    private List<ByteString> bootstrapRecords() {
+        if (ctx.config().kraftVersion() == 0 || ctx.voterHistory().logNamesVoters()) {
+            return List.of();
+        }
+        ControlRecord version = ControlRecord.newBuilder().setKraftVersion(KRaftVersionRecord.newBuilder()
+                .setKraftVersion(ctx.config().kraftVersion())).build();
+        ControlRecord voters = ControlRecord.newBuilder().setVoters(ctx.voters().toRecord()).build();
+        return List.of(version.toByteString(), voters.toByteString());
     }
 
     /**
@@ -156,7 +179,7 @@ public final class LeaderCoordinator {
     }
 
     private boolean checkQuorum(Leader leader, long nowMs) {
-        if (ctx.config().voterIds().size() == 1) {
+        if (leader.voterSet().size() == 1) {
             leader.resetCheckQuorumDeadline(Long.MAX_VALUE);
             return false;
         }
@@ -185,12 +208,13 @@ public final class LeaderCoordinator {
     }
 
     private void sendBeginQuorumEpoch(Leader leader, long nowMs) {
-        for (int voterId : ctx.config().voterIds()) {
+        for (VoterSet.Voter voter : leader.voterSet().voters()) {
+            int voterId = voter.key().id();
             if (voterId == ctx.localId() || !leader.isBeginQuorumEpochDue(voterId, nowMs)) {
                 continue;
             }
             leader.scheduleBeginQuorumEpoch(voterId, nowMs + ctx.config().timeouts().requestTimeoutMs(), nowMs);
-            ctx.outbox().sendRequest(voterId, RaftRpcs.beginQuorumEpochRequest(ctx.clusterId(), voterId,
+            ctx.outbox().sendRequest(voterId, RaftRpcs.beginQuorumEpochRequest(ctx.clusterId(), voter.key(),
                     ctx.localId(), leader.epoch()), leader.epoch(), ctx.requestDeadline(nowMs));
         }
     }
@@ -228,8 +252,10 @@ public final class LeaderCoordinator {
                 continue;
             }
             resigned.markEndQuorumEpochSent(voterId);
+            List<ReplicaKey> successors = resigned.preferredSuccessors().stream()
+                    .map(id -> new ReplicaKey(id, ctx.voters().directoryIdOf(id))).toList();
             ctx.outbox().sendRequest(voterId, RaftRpcs.endQuorumEpochRequest(ctx.clusterId(), voterId, ctx.localId(),
-                    resigned.epoch(), resigned.preferredSuccessors()), resigned.epoch(), ctx.requestDeadline(nowMs));
+                    resigned.epoch(), successors), resigned.epoch(), ctx.requestDeadline(nowMs));
         }
     }
 }

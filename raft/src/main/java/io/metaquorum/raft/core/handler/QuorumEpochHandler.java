@@ -6,6 +6,7 @@ import io.metaquorum.protocol.EndQuorumEpochPartitionRequest;
 import io.metaquorum.protocol.EndQuorumEpochRequest;
 import io.metaquorum.protocol.EndQuorumEpochResponse;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.context.Outbox;
 import io.metaquorum.raft.core.role.Follower;
@@ -33,8 +34,10 @@ public final class QuorumEpochHandler {
         }
         BeginQuorumEpochPartitionRequest p = begin.getTopics(0).getPartitions(0);
         ErrorCode error = ErrorCode.NONE;
-        if (!ctx.config().isVoter(p.getLeaderId()) || p.getLeaderId() == ctx.localId()
-                || begin.getVoterId() != ctx.localId()) {
+        // A request for the voter this node was before a reformat (another directory id) is not for it.
+        if (!ctx.voters().hasId(p.getLeaderId()) || p.getLeaderId() == ctx.localId()
+                || begin.getVoterId() != ctx.localId() || !RaftRpcs.isAddressedTo(ctx.localKey(),
+                RaftRpcs.directoryId(p.hasVoterDirectoryId(), p.getVoterDirectoryId()))) {
             error = ErrorCode.INCONSISTENT_VOTER_SET;
         } else if (p.getLeaderEpoch() < ctx.role().epoch()) {
             error = ErrorCode.FENCED_LEADER_EPOCH;
@@ -53,7 +56,7 @@ public final class QuorumEpochHandler {
         }
         EndQuorumEpochPartitionRequest p = end.getTopics(0).getPartitions(0);
         ErrorCode error = ErrorCode.NONE;
-        if (!ctx.config().isVoter(p.getLeaderId()) || p.getLeaderId() == ctx.localId()) {
+        if (!ctx.voters().hasId(p.getLeaderId()) || p.getLeaderId() == ctx.localId()) {
             error = ErrorCode.INCONSISTENT_VOTER_SET;
         } else if (p.getLeaderEpoch() < ctx.role().epoch()) {
             error = ErrorCode.FENCED_LEADER_EPOCH;
@@ -68,10 +71,10 @@ public final class QuorumEpochHandler {
     }
 
     private void onLeaderResigned(EndQuorumEpochPartitionRequest p, long nowMs) {
-        if (!ctx.config().isVoter() || ctx.role().epoch() != p.getLeaderEpoch()) {
+        if (!ctx.isLocalVoter() || ctx.role().epoch() != p.getLeaderEpoch()) {
             return;
         }
-        int position = p.getPreferredSuccessorsList().indexOf(ctx.localId());
+        int position = successorPosition(p);
         long backoffMs = position < 0 ? ctx.roles().timers().electionTimeoutMs()
                 : ctx.roles().timers().endQuorumEpochBackoffMs(position, p.getPreferredSuccessorsCount());
         // The resigning leader ranked the successors: its order decides who campaigns when,
@@ -85,6 +88,16 @@ public final class QuorumEpochHandler {
         } else if (ctx.role() instanceof Unattached u) {
             u.resetElectionDeadline(nowMs + backoffMs);
         }
+    }
+
+    /** Where the resigning leader ranked this replica, by node id and directory id; -1 if it did not. */
+    private int successorPosition(EndQuorumEpochPartitionRequest p) {
+        int position = p.getPreferredSuccessorsList().indexOf(ctx.localId());
+        if (position < 0 || position >= p.getPreferredCandidatesCount()) {
+            return position;
+        }
+        ReplicaKey named = ReplicaKey.fromMessage(p.getPreferredCandidates(position));
+        return RaftRpcs.isAddressedTo(ctx.localKey(), named.directoryId()) ? position : -1;
     }
 
     public void handleEndQuorumEpochResponse(int voterId, Outbox.Inflight sent, EndQuorumEpochResponse response,

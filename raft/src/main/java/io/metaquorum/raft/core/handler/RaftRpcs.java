@@ -21,7 +21,9 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.protocol.VoteTopicRequest;
 import io.metaquorum.protocol.VoteTopicResponse;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.TopicIds;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -89,9 +91,30 @@ public final class RaftRpcs {
 
     public static VoteRequest voteRequest(String clusterId, int voterId, int epoch, int candidateId,
                                           int lastEpoch, long lastOffset, boolean preVote) {
-        return voteRequest(clusterId, voterId, VotePartitionRequest.newBuilder()
-                .setPartitionIndex(PARTITION).setReplicaEpoch(epoch).setReplicaId(candidateId)
+        return voteRequest(clusterId, ReplicaKey.of(voterId), epoch, ReplicaKey.of(candidateId), lastEpoch,
+                lastOffset, preVote);
+    }
+
+    /** A (pre-)vote request naming both the candidate and the voter asked by their directory ids (KIP-853). */
+    public static VoteRequest voteRequest(String clusterId, ReplicaKey voter, int epoch, ReplicaKey candidate,
+                                          int lastEpoch, long lastOffset, boolean preVote) {
+        return voteRequest(clusterId, voter.id(), VotePartitionRequest.newBuilder()
+                .setPartitionIndex(PARTITION).setReplicaEpoch(epoch).setReplicaId(candidate.id())
+                .setReplicaDirectoryId(candidate.directoryId()).setVoterDirectoryId(voter.directoryId())
                 .setLastOffsetEpoch(lastEpoch).setLastOffset(lastOffset).setPreVote(preVote).build());
+    }
+
+    /** The directory id a message carries, {@link TopicIds#ZERO} when it carries none. */
+    public static Uuid directoryId(boolean present, Uuid id) {
+        return present ? id : TopicIds.ZERO;
+    }
+
+    /**
+     * Whether a request meant for the voter with {@code expected} reached it: a request that
+     * names no directory id (a static voter set) reaches any.
+     */
+    public static boolean isAddressedTo(ReplicaKey local, Uuid expected) {
+        return TopicIds.ZERO.equals(expected) || expected.equals(local.directoryId());
     }
 
     public static VoteResponse voteResponse(ErrorCode error, int leaderId, int epoch, boolean granted) {
@@ -103,10 +126,16 @@ public final class RaftRpcs {
 
     public static BeginQuorumEpochRequest beginQuorumEpochRequest(String clusterId, int voterId, int leaderId,
                                                                   int epoch) {
-        return BeginQuorumEpochRequest.newBuilder().setClusterId(clusterId).setVoterId(voterId)
+        return beginQuorumEpochRequest(clusterId, ReplicaKey.of(voterId), leaderId, epoch);
+    }
+
+    public static BeginQuorumEpochRequest beginQuorumEpochRequest(String clusterId, ReplicaKey voter, int leaderId,
+                                                                  int epoch) {
+        return BeginQuorumEpochRequest.newBuilder().setClusterId(clusterId).setVoterId(voter.id())
                 .addTopics(BeginQuorumEpochTopicRequest.newBuilder().setTopicId(TOPIC)
                         .addPartitions(BeginQuorumEpochPartitionRequest.newBuilder().setPartitionIndex(PARTITION)
-                                .setLeaderId(leaderId).setLeaderEpoch(epoch)))
+                                .setLeaderId(leaderId).setLeaderEpoch(epoch)
+                                .setVoterDirectoryId(voter.directoryId())))
                 .build();
     }
 
@@ -120,11 +149,20 @@ public final class RaftRpcs {
 
     public static EndQuorumEpochRequest endQuorumEpochRequest(String clusterId, int replicaId, int leaderId,
                                                               int epoch, List<Integer> successors) {
+        return endQuorumEpochRequest(clusterId, replicaId, leaderId, epoch,
+                successors.stream().map(ReplicaKey::of).toList());
+    }
+
+    /** {@code successors} most caught up first, named by id and, in KIP-853's field, with their directory ids. */
+    public static EndQuorumEpochRequest endQuorumEpochRequest(String clusterId, int replicaId, int leaderId,
+                                                              int epoch, Collection<ReplicaKey> successors) {
+        EndQuorumEpochPartitionRequest.Builder partition = EndQuorumEpochPartitionRequest.newBuilder()
+                .setPartitionIndex(PARTITION).setReplicaId(replicaId).setLeaderId(leaderId).setLeaderEpoch(epoch);
+        for (ReplicaKey successor : successors) {
+            partition.addPreferredSuccessors(successor.id()).addPreferredCandidates(successor.toMessage());
+        }
         return EndQuorumEpochRequest.newBuilder().setClusterId(clusterId)
-                .addTopics(EndQuorumEpochTopicRequest.newBuilder().setTopicId(TOPIC)
-                        .addPartitions(EndQuorumEpochPartitionRequest.newBuilder().setPartitionIndex(PARTITION)
-                                .setReplicaId(replicaId).setLeaderId(leaderId).setLeaderEpoch(epoch)
-                                .addAllPreferredSuccessors(successors)))
+                .addTopics(EndQuorumEpochTopicRequest.newBuilder().setTopicId(TOPIC).addPartitions(partition))
                 .build();
     }
 

@@ -5,6 +5,7 @@ import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VotePartitionResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.context.Outbox;
 import io.metaquorum.raft.core.role.Candidate;
@@ -65,8 +66,11 @@ public final class VoteHandler {
     }
 
     private ErrorCode validate(VoteRequest vote, VotePartitionRequest p) {
-        if (!ctx.config().isVoter() || !ctx.config().isVoter(p.getReplicaId()) || vote.getVoterId() != ctx.localId()
-                || p.getReplicaId() == ctx.localId()) {
+        // KIP-853: only a voter by node id and directory id answers, and only a request meant for
+        // it (not for the voter this node was before a reformat).
+        if (!ctx.isLocalVoter() || !ctx.voters().hasId(p.getReplicaId()) || vote.getVoterId() != ctx.localId()
+                || p.getReplicaId() == ctx.localId() || !RaftRpcs.isAddressedTo(ctx.localKey(),
+                RaftRpcs.directoryId(p.hasVoterDirectoryId(), p.getVoterDirectoryId()))) {
             return ErrorCode.INCONSISTENT_VOTER_SET;
         }
         if (p.getLastOffset() < 0 || p.getLastOffsetEpoch() < 0 || p.getReplicaEpoch() < 0) {
@@ -75,8 +79,17 @@ public final class VoteHandler {
         return ErrorCode.NONE;
     }
 
+    /**
+     * Whether the candidate is the voter the voter set lists, directory id included: a voter
+     * reformatted since it was listed lost its log and its votes, and must not be elected.
+     */
+    private boolean isCandidateVoter(VotePartitionRequest p) {
+        return ctx.voters().isVoter(new ReplicaKey(p.getReplicaId(),
+                RaftRpcs.directoryId(p.hasReplicaDirectoryId(), p.getReplicaDirectoryId())));
+    }
+
     private boolean canGrantPreVote(VotePartitionRequest p, long nowMs) {
-        if (!ctx.isLogUpToDate(p.getLastOffsetEpoch(), p.getLastOffset())) {
+        if (!isCandidateVoter(p) || !ctx.isLogUpToDate(p.getLastOffsetEpoch(), p.getLastOffset())) {
             return false;
         }
         RaftRole role = ctx.role();
@@ -110,7 +123,7 @@ public final class VoteHandler {
 
     private boolean grantVote(VotePartitionRequest p, long nowMs) {
         RaftRole role = ctx.role();
-        if (p.getReplicaEpoch() != role.epoch()) {
+        if (p.getReplicaEpoch() != role.epoch() || !isCandidateVoter(p)) {
             return false;
         }
         if (role instanceof Prospective prospective && prospective.electionState().votedId() < 0

@@ -1,12 +1,14 @@
 package io.metaquorum.raft.core.quorum;
 
+import io.metaquorum.raft.ReplicaKey;
+
 /**
  * What a leader knows of one replica from its fetches (KIP-836 timestamps).
  * Invariant: {@code endOffset} only grows within a leader's epoch, except that a replica
  * which truncated reports a smaller offset once and is then believed.
  */
 public final class ReplicaProgress {
-    private final int replicaId;
+    private final ReplicaKey key;
     private long endOffset = -1;
     private long lastFetchMs = -1;
     private long lastCaughtUpMs = -1;
@@ -14,12 +16,16 @@ public final class ReplicaProgress {
     /** The high watermark in the last fetch answer sent to this replica; -1 before any. */
     private long highWatermarkSent = -1;
 
-    public ReplicaProgress(int replicaId) {
-        this.replicaId = replicaId;
+    public ReplicaProgress(ReplicaKey key) {
+        this.key = key;
     }
 
     public int replicaId() {
-        return replicaId;
+        return key.id();
+    }
+
+    public ReplicaKey key() {
+        return key;
     }
 
     public long endOffset() {

@@ -1,6 +1,8 @@
 package io.metaquorum.raft.core.role;
 
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.RoleName;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.core.quorum.ReplicaProgress;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.storage.ElectionState;
@@ -13,11 +15,14 @@ import java.util.TreeMap;
 
 /**
  * Leading {@code epoch}: takes appends, serves fetches (parking those with nothing new),
- * tracks every replica's progress and moves the high watermark. Resigns when a majority
+ * tracks every replica's progress and moves the high watermark. A replica counts as a voter
+ * only by its node id and directory id (KIP-853): a reformatted voter fetches as an observer,
+ * and its progress never counts toward the high watermark. Resigns when a majority
  * of voters has not fetched within the check-quorum timeout.
  *
  * <p>Invariants: {@code highWatermark} is -1 until an entry of this epoch is committed and
- * never decreases afterwards; {@code epochStartOffset} is the log end offset at election.
+ * never decreases afterwards; {@code epochStartOffset} is the offset of this epoch's LeaderChangeRecord, the last record
+ * of the epoch's first batch (which may also hold the initial voter set, KIP-853).
  */
 public final class Leader implements RaftRole {
     /** Bound on tracked observers (brokers and tools); the least recently seen is dropped. */
@@ -26,7 +31,7 @@ public final class Leader implements RaftRole {
     private final int epoch;
     private final int localId;
     private final long epochStartOffset;
-    private final List<Integer> voterIds;
+    private final VoterSet voterSet;
     private final TreeMap<Integer, ReplicaProgress> voters = new TreeMap<>();
     private final LinkedHashMap<Integer, ReplicaProgress> observers = new LinkedHashMap<>();
     /** Voter id to when the epoch was last settled with it: its first acknowledgement, then each re-send. */
@@ -39,16 +44,16 @@ public final class Leader implements RaftRole {
     private long checkQuorumDeadlineMs;
     private long handoverDeadlineMs = -1;
 
-    public Leader(int epoch, int localId, long epochStartOffset, List<Integer> voterIds, long checkQuorumDeadlineMs,
+    public Leader(int epoch, int localId, long epochStartOffset, VoterSet voterSet, long checkQuorumDeadlineMs,
                   long beginQuorumEpochResendMs) {
         this.epoch = epoch;
         this.localId = localId;
         this.epochStartOffset = epochStartOffset;
-        this.voterIds = List.copyOf(voterIds);
+        this.voterSet = voterSet;
         this.beginQuorumEpochResendMs = beginQuorumEpochResendMs;
         this.checkQuorumDeadlineMs = checkQuorumDeadlineMs;
-        for (int voterId : voterIds) {
-            voters.put(voterId, new ReplicaProgress(voterId));
+        for (int voterId : voterSet.ids()) {
+            voters.put(voterId, new ReplicaProgress(voterSet.voter(voterId).orElseThrow().key()));
             if (voterId != localId) {
                 beginQuorumEpochNextSendMs.put(voterId, 0L);
             }
@@ -91,19 +96,35 @@ public final class Leader implements RaftRole {
         return appendQueue;
     }
 
-    public boolean isVoter(int replicaId) {
-        return voters.containsKey(replicaId);
+    /** The voter set this leader was elected in. */
+    public VoterSet voterSet() {
+        return voterSet;
     }
 
-    /** The progress of a voter or observer, creating an observer's entry on first contact. */
-    public ReplicaProgress progress(int replicaId) {
-        ReplicaProgress voter = voters.get(replicaId);
-        if (voter != null) {
-            return voter;
+    public boolean isVoter(ReplicaKey replica) {
+        return voterSet.isVoter(replica);
+    }
+
+    /**
+     * The progress of voter {@code voterId} under the key the voter set lists for it: the leader
+     * itself, or a voter named by its id alone (a successor, a voter due a BeginQuorumEpoch).
+     */
+    public ReplicaProgress progress(int voterId) {
+        return progress(voterSet.voter(voterId).map(VoterSet.Voter::key).orElse(ReplicaKey.of(voterId)));
+    }
+
+    /**
+     * The progress of a voter or observer, creating an observer's entry on first contact. A
+     * replica with a voter's id and another directory id is an observer, tracked apart.
+     */
+    public ReplicaProgress progress(ReplicaKey replica) {
+        if (voterSet.isVoter(replica)) {
+            return voters.get(replica.id());
         }
+        int replicaId = replica.id();
         ReplicaProgress observer = observers.remove(replicaId);
-        if (observer == null) {
-            observer = new ReplicaProgress(replicaId);
+        if (observer == null || !observer.key().equals(replica)) {
+            observer = new ReplicaProgress(replica);
             if (observers.size() >= OBSERVERS_MAX) {
                 observers.remove(observers.keySet().iterator().next());
             }
@@ -152,7 +173,7 @@ public final class Leader implements RaftRole {
                 .mapToLong(p -> p.replicaId() == localId ? nowMs : p.lastFetchMs())
                 .sorted()
                 .toArray();
-        return times[times.length - (voterIds.size() / 2 + 1)];
+        return times[times.length - voterSet.majority()];
     }
 
     /** A graceful shutdown began: resign once the successor has caught up, or at {@code deadlineMs}. */

@@ -2,6 +2,7 @@ package io.metaquorum.raft.core.role;
 
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.raft.RaftConfig;
+import io.metaquorum.raft.core.quorum.VoterSetHistory;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import java.util.List;
@@ -29,13 +30,16 @@ public final class RoleTransitions {
     private static final Logger LOG = LoggerFactory.getLogger(RoleTransitions.class);
 
     private final RaftConfig config;
+    private final VoterSetHistory voters;
     private final QuorumStateStore store;
     private final ElectionTimers timers;
     private RaftRole current;
     private ElectionState persisted;
 
-    public RoleTransitions(RaftConfig config, QuorumStateStore store, ElectionTimers timers, RaftRole initial) {
+    public RoleTransitions(RaftConfig config, VoterSetHistory voters, QuorumStateStore store, ElectionTimers timers,
+                           RaftRole initial) {
         this.config = config;
+        this.voters = voters;
         this.store = store;
         this.timers = timers;
         this.persisted = store.read().orElse(ElectionState.INITIAL);
@@ -59,7 +63,7 @@ public final class RoleTransitions {
     public void toUnattached(int epoch, long nowMs) {
         Invariants.check(epoch > current.epoch(), "node %d: unattached needs a higher epoch: %d -> %d",
                 config.localId(), current.epoch(), epoch);
-        long deadline = config.isVoter() ? nowMs + timers.electionTimeoutMs() : nowMs;
+        long deadline = isLocalVoter() ? nowMs + timers.electionTimeoutMs() : nowMs;
         switchTo(new Unattached(epoch, ElectionState.NONE, deadline));
     }
 
@@ -72,7 +76,7 @@ public final class RoleTransitions {
     }
 
     public void toProspective(long nowMs) {
-        Invariants.check(config.isVoter(), "node %d: observers never campaign", config.localId());
+        Invariants.check(isLocalVoter(), "node %d: observers never campaign", config.localId());
         int retries = current instanceof Candidate c ? c.retries() : 0;
         // A resigned leader keeps its vote for itself: it must never vote in its own epoch again.
         int votedId = current.electionState().votedId();
@@ -81,7 +85,11 @@ public final class RoleTransitions {
         Invariants.check(!(current instanceof Leader) && !(current instanceof Prospective),
                 "node %d: cannot pre-vote from %s", config.localId(), current.name());
         switchTo(new Prospective(current.epoch(), votedId, lastLeader, retries, lostRounds,
-                nowMs + timers.electionTimeoutMs(), new VoteTally(config.voterIds(), config.localId())));
+                nowMs + timers.electionTimeoutMs(), new VoteTally(voters.active().ids(), config.localId())));
+    }
+
+    private boolean isLocalVoter() {
+        return voters.active().isVoter(config.localKey());
     }
 
     /**
@@ -114,7 +122,7 @@ public final class RoleTransitions {
                 config.localId(), current.name());
         int retries = ((Prospective) current).retries() + 1;
         switchTo(new Candidate(current.epoch() + 1, config.localId(), retries, nowMs + timers.electionTimeoutMs(),
-                new VoteTally(config.voterIds(), config.localId())));
+                new VoteTally(voters.active().ids(), config.localId())));
     }
 
     /**
@@ -128,13 +136,13 @@ public final class RoleTransitions {
                 "node %d: only a successor named by its leader campaigns without a pre-vote, not %s",
                 config.localId(), current.name());
         switchTo(new Candidate(current.epoch() + 1, config.localId(), 1, nowMs + timers.electionTimeoutMs(),
-                new VoteTally(config.voterIds(), config.localId())));
+                new VoteTally(voters.active().ids(), config.localId())));
     }
 
     public Leader toLeader(long epochStartOffset, long nowMs, long checkQuorumTimeoutMs, long beginQuorumEpochResendMs) {
         Invariants.check(current instanceof Candidate c && c.tally().isWon(),
                 "node %d: only a candidate with a majority leads", config.localId());
-        Leader leader = new Leader(current.epoch(), config.localId(), epochStartOffset, config.voterIds(),
+        Leader leader = new Leader(current.epoch(), config.localId(), epochStartOffset, voters.active(),
                 nowMs + checkQuorumTimeoutMs, beginQuorumEpochResendMs);
         switchTo(leader);
         return leader;

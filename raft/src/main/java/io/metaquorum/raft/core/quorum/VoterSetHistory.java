@@ -1,0 +1,66 @@
+package io.metaquorum.raft.core.quorum;
+
+import io.metaquorum.raft.VoterSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The active voter set (KIP-853): the latest VotersRecord in the log, committed or not,
+ * else the one the latest snapshot holds, else the bootstrap set (the formatted initial
+ * voters, or the static {@code controller.quorum.voters}). A truncation past a VotersRecord
+ * brings back the set before it. A later AddVoter or RemoveVoter only appends a VotersRecord.
+ *
+ * <p>Invariant: {@code byOffset} holds exactly the VotersRecords of the log above its start,
+ * keyed by their offset; {@code base} is the set in force at the log start when some
+ * record or snapshot named one.
+ */
+public final class VoterSetHistory {
+    private final VoterSet bootstrap;
+    private final TreeMap<Long, VoterSet> byOffset = new TreeMap<>();
+    private VoterSet base;
+
+    public VoterSetHistory(VoterSet bootstrap) {
+        this.bootstrap = bootstrap;
+    }
+
+    public VoterSet active() {
+        Map.Entry<Long, VoterSet> last = byOffset.lastEntry();
+        if (last != null) {
+            return last.getValue();
+        }
+        return base != null ? base : bootstrap;
+    }
+
+    /** Whether the log or the snapshot names a voter set (else the bootstrap set is in force). */
+    public boolean logNamesVoters() {
+        return base != null || !byOffset.isEmpty();
+    }
+
+    /** A VotersRecord at {@code offset} was appended. */
+    public void addAt(long offset, VoterSet voters) {
+        byOffset.put(offset, voters);
+    }
+
+    /** The log lost every record at or above {@code offset}. */
+    public void truncateTo(long offset) {
+        byOffset.tailMap(offset, true).clear();
+    }
+
+    /**
+     * The log now starts at {@code offset}, after a snapshot holding {@code snapshotVoters}
+     * (absent from a snapshot written without them: the set in force there stays).
+     * {@code logDropped}: the log below and above was replaced by the snapshot alone.
+     */
+    public void startAt(long offset, Optional<VoterSet> snapshotVoters, boolean logDropped) {
+        Map.Entry<Long, VoterSet> inForce = byOffset.lowerEntry(offset);
+        if (inForce != null) {
+            base = inForce.getValue();
+        }
+        byOffset.headMap(offset, false).clear();
+        if (logDropped) {
+            byOffset.clear();
+        }
+        snapshotVoters.ifPresent(voters -> base = voters);
+    }
+}
