@@ -2,10 +2,6 @@ package io.metaquorum.server;
 
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.VoterSet;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,15 +35,11 @@ public final class BootstrapVoters {
     /** The file's voter set; empty when the directory has no file. A broken file is an error naming it. */
     public static Optional<VoterSet> read(Path dir) {
         Path file = dir.resolve(FILE_NAME);
-        if (!Files.exists(file)) {
+        Optional<Properties> read = DurableTextFile.readProperties(dir, FILE_NAME);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalStateException(file + " cannot be read: " + e.getMessage());
-        }
+        Properties properties = read.get();
         String text = properties.getProperty(KEY);
         if (text == null) {
             throw new IllegalStateException(file + " has no " + KEY);

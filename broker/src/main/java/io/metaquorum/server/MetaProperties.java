@@ -2,10 +2,6 @@ package io.metaquorum.server;
 
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
@@ -33,15 +29,11 @@ public record MetaProperties(String clusterId, int nodeId, Uuid directoryId) {
     /** The file in {@code dir}, if the directory is formatted; a broken file is an error naming it. */
     public static Optional<MetaProperties> read(Path dir) {
         Path file = dir.resolve(FILE_NAME);
-        if (!Files.exists(file)) {
+        Optional<Properties> read = DurableTextFile.readProperties(dir, FILE_NAME);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalStateException(file + " cannot be read: " + e.getMessage());
-        }
+        Properties properties = read.get();
         String version = properties.getProperty("version", "").trim();
         if (!version.equals(Integer.toString(VERSION))) {
             throw new IllegalStateException(file + " has version '" + version + "', expected " + VERSION);
