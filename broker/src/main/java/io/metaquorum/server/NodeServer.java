@@ -38,6 +38,8 @@ import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerForwarder;
 import io.metaquorum.server.metrics.MetricsEndpoint;
+import io.metaquorum.server.status.LeaderQuorumView;
+import io.metaquorum.server.status.StatusReport;
 import io.metaquorum.server.metrics.NodeMetrics;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
@@ -75,6 +77,8 @@ public final class NodeServer {
     private static final Logger LOG = LoggerFactory.getLogger(NodeServer.class);
     /** How long a write forwarded to the active controller may take, beyond its own timeout_ms. */
     static final long FORWARD_TIMEOUT_MS = 10_000;
+    /** How long the status page waits for the leader's DescribeQuorum answer. */
+    private static final long STATUS_QUORUM_TIMEOUT_MS = 1_000;
 
     private final String logPrefix;
     /** Where the node serves: the configured host, the bound port. */
@@ -121,9 +125,10 @@ public final class NodeServer {
                 SnapshotLimits.DEFAULTS, faultHandler);
         Optional<MetricsEndpoint> endpoint = Optional.empty();
         try {
-            endpoint = config.metricsListener().map(metrics::serve);
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             TransportSecurity security = NodeSecurity.of(config, logPrefix, access, loader::image);
+            endpoint = config.metricsListener().map(address -> metrics.serve(address,
+                    statusReport(config, clusterId, node, loader, security, metrics)));
             Optional<ControllerRole> controller = config.isController()
                     ? Optional.of(ControllerRole.create(nodeId, controllerConfig(config, raftConfig), loader,
                             node::get, faultHandler, metrics.controllerLoop()))
@@ -166,6 +171,16 @@ public final class NodeServer {
             store.close();
             throw e;
         }
+    }
+
+    /** The status page's data: this node's state, and the quorum as the leader it knows tracks it. */
+    private static StatusReport statusReport(ServerConfig config, String clusterId, AtomicReference<RaftNode> node,
+                                             MetadataLoader loader, TransportSecurity security, NodeMetrics metrics) {
+        LeaderQuorumView quorum = new LeaderQuorumView(voterAddresses(config), security.channel(),
+                STATUS_QUORUM_TIMEOUT_MS);
+        return new StatusReport(new StatusReport.Identity(config.nodeId(), clusterId, config.processRoles()),
+                () -> node.get() == null ? null : node.get().status(),
+                loader::image, quorum, metrics.history(), System::currentTimeMillis);
     }
 
     /** The gauges over what this node publishes: raft's status, and each role's image and progress. */

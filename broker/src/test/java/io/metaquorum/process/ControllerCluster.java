@@ -15,6 +15,7 @@ import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
 import io.metaquorum.server.ClusterIds;
 import io.metaquorum.server.InitialControllers;
 import io.metaquorum.net.HostPort;
+import io.metaquorum.server.ListenersFile;
 import io.metaquorum.server.ServerConfig;
 import io.metaquorum.server.StorageFormatter;
 import java.io.IOException;
@@ -215,6 +216,13 @@ final class ControllerCluster implements AutoCloseable {
             throw new IllegalArgumentException("no node " + id);
         }
         return node;
+    }
+
+    /** Where node {@code id} serves its metrics and status page, once it wrote {@code server.metrics}. */
+    HostPort metricsAddress(int id) {
+        Path file = node(id).metricsFile();
+        return await("node " + id + " reports its metrics port in " + file,
+                () -> ListenersFile.read(file).map(listeners -> listeners.get(0)));
     }
 
     /** kill -9 of node {@code id} by pid; returns its exit status. */

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.client.AdminClient;
-import io.metaquorum.net.HostPort;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.server.ListenersFile;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -69,14 +67,8 @@ class MetricsProcessTest {
         }
     }
 
-    private HostPort metricsAddress(int nodeId) {
-        Path file = cluster.node(nodeId).metricsFile();
-        return cluster.await("node " + nodeId + " reports its metrics port in " + file,
-                () -> ListenersFile.read(file).map(listeners -> listeners.get(0)));
-    }
-
     private Scrape scrape(int nodeId) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + metricsAddress(nodeId) + "/metrics"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + cluster.metricsAddress(nodeId) + "/metrics"))
                 .timeout(HTTP_TIMEOUT).GET().build();
         HttpResponse<String> answer;
         try {

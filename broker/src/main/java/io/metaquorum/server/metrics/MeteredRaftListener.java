@@ -5,6 +5,7 @@ import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
+import io.metaquorum.server.status.StatusReport.StatusHistory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import java.util.List;
@@ -16,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * leader, a batch of its own epoch gives the commit latency (now minus the append time the
  * leader stamped on it, Kafka's commit-latency); elsewhere its records are the ones fetched
  * from the leader (fetch-records). A leader announced in a new epoch is one election, a
- * leader other than the last one known a leader change.
+ * leader other than the last one known a leader change. The status page's history
+ * ({@link StatusHistory}) is fed here too: the commit latency per second without lock or
+ * allocation, and each election (rare) under the history's lock.
  *
  * <p>Fields other than the meters are touched on the driver thread only.
  */
@@ -26,6 +29,7 @@ final class MeteredRaftListener implements RaftListener {
     private final Counter fetchRecords;
     private final Counter elections;
     private final Counter leaderChanges;
+    private final StatusHistory history;
     /** The epoch this replica leads with its state machine caught up, -1 when none. */
     private int ledEpoch = -1;
     /** The highest epoch a leader was announced in, -1 before any. */
@@ -34,12 +38,13 @@ final class MeteredRaftListener implements RaftListener {
     private int lastLeaderId = LeaderAndEpoch.NO_LEADER;
 
     MeteredRaftListener(RaftListener delegate, Timer commitLatency, Counter fetchRecords, Counter elections,
-                        Counter leaderChanges) {
+                        Counter leaderChanges, StatusHistory history) {
         this.delegate = delegate;
         this.commitLatency = commitLatency;
         this.fetchRecords = fetchRecords;
         this.elections = elections;
         this.leaderChanges = leaderChanges;
+        this.history = history;
     }
 
     @Override
@@ -49,7 +54,9 @@ final class MeteredRaftListener implements RaftListener {
         for (int i = 0; i < batches.size(); i++) {
             RecordBatch batch = batches.get(i);
             if (ledEpoch >= 0 && batch.getEpoch() == ledEpoch) {
-                commitLatency.record(Math.max(0, nowMs - batch.getAppendTimeMs()), TimeUnit.MILLISECONDS);
+                long latencyMs = Math.max(0, nowMs - batch.getAppendTimeMs());
+                commitLatency.record(latencyMs, TimeUnit.MILLISECONDS);
+                history.commitLatency().record(nowMs, latencyMs);
             } else if (!batch.getControl()) {
                 fetched += batch.getRecordCount();
             }
@@ -71,6 +78,7 @@ final class MeteredRaftListener implements RaftListener {
             if (leader.epoch() > electedEpoch) {
                 electedEpoch = leader.epoch();
                 elections.increment();
+                history.leaders().record(System.currentTimeMillis(), leader.epoch(), leader.leaderId());
             }
             if (leader.leaderId() != lastLeaderId) {
                 lastLeaderId = leader.leaderId();

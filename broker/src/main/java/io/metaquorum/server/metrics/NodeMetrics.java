@@ -9,6 +9,9 @@ import io.metaquorum.raft.RaftNode;
 import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
+import io.metaquorum.server.status.ImageCounts;
+import io.metaquorum.server.status.StatusReport;
+import io.metaquorum.server.status.StatusReport.StatusHistory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
@@ -49,11 +52,14 @@ public final class NodeMetrics {
     /** Null when off. */
     private final PrometheusMeterRegistry registry;
     private final SnapshotMetrics snapshots;
+    /** What the status page shows of the past; null when off. */
+    private final StatusHistory history;
 
     private NodeMetrics(int nodeId, PrometheusMeterRegistry registry) {
         this.nodeId = nodeId;
         this.registry = registry;
         this.snapshots = registry == null ? null : new SnapshotMetrics(registry);
+        this.history = registry == null ? null : StatusHistory.empty();
     }
 
     /** Metrics off: nothing is recorded. */
@@ -76,12 +82,20 @@ public final class NodeMetrics {
         return registry != null;
     }
 
-    /** Serves the registry on {@code address}; only when on. */
-    public MetricsEndpoint serve(HostPort address) {
+    /** Serves the registry and the status page of {@code report} on {@code address}; only when on. */
+    public MetricsEndpoint serve(HostPort address, StatusReport report) {
         if (registry == null) {
             throw new IllegalStateException("metrics are off");
         }
-        return MetricsEndpoint.start(address, registry, nodeId);
+        return MetricsEndpoint.start(address, registry, report, nodeId);
+    }
+
+    /** The leaders and commit latencies recorded for the status page; only when on. */
+    public StatusHistory history() {
+        if (history == null) {
+            throw new IllegalStateException("metrics are off");
+        }
+        return history;
     }
 
     /** The registry; only when on (tests). */
@@ -119,7 +133,7 @@ public final class NodeMetrics {
                 .description("Times the leader this replica knows became another node, the first after a"
                         + " start included (Kafka NewActiveControllersCount, counted on every node)")
                 .register(registry);
-        return new MeteredRaftListener(stateMachine, commitLatency, fetchRecords, elections, leaderChanges);
+        return new MeteredRaftListener(stateMachine, commitLatency, fetchRecords, elections, leaderChanges, history);
     }
 
     /** The controller's event loop timers and append counter. */

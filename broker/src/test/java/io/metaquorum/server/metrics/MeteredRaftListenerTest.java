@@ -9,6 +9,9 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
+import io.metaquorum.server.status.CommitLatencySeconds;
+import io.metaquorum.server.status.RecentLeaders;
+import io.metaquorum.server.status.StatusReport.StatusHistory;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +25,9 @@ class MeteredRaftListenerTest {
     private final Counter elections = Counter.builder("elections").register(registry);
     private final Counter leaderChanges = Counter.builder("changes").register(registry);
     private final List<String> calls = new ArrayList<>();
+    private final StatusHistory history = StatusHistory.empty();
     private final MeteredRaftListener listener = new MeteredRaftListener(new RecordingListener(), commitLatency,
-            fetchRecords, elections, leaderChanges);
+            fetchRecords, elections, leaderChanges, history);
 
     private static RecordBatch batch(int epoch, boolean control, int records, long appendTimeMs) {
         return RecordBatch.newBuilder().setEpoch(epoch).setControl(control).setRecordCount(records)
@@ -47,6 +51,9 @@ class MeteredRaftListenerTest {
 
         assertEquals(2, commitLatency.count(), "one per batch of its epoch, control ones too");
         assertEquals(4, fetchRecords.count(), "the earlier leader's batch");
+        List<CommitLatencySeconds.Second> seconds = history.commitLatency().before(System.currentTimeMillis() + 1_000);
+        assertEquals(2, seconds.stream().mapToLong(CommitLatencySeconds.Second::count).sum(),
+                "the status page's chart counts the same batches: " + seconds);
         listener.handleResign(2);
         listener.handleCommit(List.of(batch(2, false, 6, nowMs)));
         assertEquals(2, commitLatency.count(), "no longer the leader");
@@ -64,6 +71,9 @@ class MeteredRaftListenerTest {
 
         assertEquals(3, elections.count(), "epochs 1, 2 and 3");
         assertEquals(2, leaderChanges.count(), "none to 1, 1 to 3");
+        assertEquals(List.of(1, 2, 3), history.leaders().changes().stream().map(RecentLeaders.Change::epoch).toList(),
+                "the status page lists each election once");
+        assertEquals(3, history.leaders().changes().get(2).leaderId());
         assertEquals(6, calls.size(), "every report passed on");
     }
 

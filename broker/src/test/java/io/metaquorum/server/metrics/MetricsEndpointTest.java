@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.metadata.loader.MetadataLoader;
+import io.grpc.InsecureChannelCredentials;
 import io.metaquorum.net.HostPort;
+import io.metaquorum.server.status.LeaderQuorumView;
+import io.metaquorum.server.status.StatusReport;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +16,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -23,8 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The metrics endpoint on its own, over a node's metrics with nothing behind them yet: what a
- * scrape answers (the text format 0.0.4, or OpenMetrics when asked), 404 and 405, and that
- * the names it serves are exactly docs/metrics.md's.
+ * scrape answers (the text format 0.0.4, or OpenMetrics when asked), the status page and its
+ * JSON, 404 and 405, and that the names it serves are exactly docs/metrics.md's.
  */
 class MetricsEndpointTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -46,7 +51,10 @@ class MetricsEndpointTest {
         ControllerLoopMetrics loop = metrics.controllerLoop();
         loop.queued((controller, nowMs) -> { }).run(null, 0);
         loop.onAppend(3);
-        endpoint = metrics.serve(new HostPort("127.0.0.1", 0));
+        StatusReport report = new StatusReport(new StatusReport.Identity(7, "cluster-7", List.of("controller",
+                "broker")), () -> null, loader::image, new LeaderQuorumView(Map.of(), InsecureChannelCredentials.create(),
+                1_000), metrics.history(), () -> 1_700_000_000_000L);
+        endpoint = metrics.serve(new HostPort("127.0.0.1", 0), report);
     }
 
     @AfterEach
@@ -95,7 +103,8 @@ class MetricsEndpointTest {
 
     @Test
     void anyOtherPathIsNotFoundAndAnyOtherMethodNotAllowed() throws Exception {
-        assertEquals(404, send("GET", "/", null).statusCode());
+        assertEquals(404, send("GET", "/index.html", null).statusCode());
+        assertEquals(404, send("GET", "/status", null).statusCode());
         assertEquals(404, send("GET", "/metrics/x", null).statusCode());
         assertEquals(404, send("GET", "/prometheus", null).statusCode());
         HttpResponse<String> post = send("POST", "/metrics", null);
@@ -104,6 +113,22 @@ class MetricsEndpointTest {
         HttpResponse<String> head = send("HEAD", "/metrics", null);
         assertEquals(200, head.statusCode());
         assertEquals("", head.body());
+    }
+
+    @Test
+    void theRootIsTheStatusPageAndItsDataIsJson() throws Exception {
+        HttpResponse<String> page = send("GET", "/", null);
+        assertEquals(200, page.statusCode());
+        assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(page.body().contains("fetch(\"status.json\""), "the page polls its data");
+
+        HttpResponse<String> data = send("GET", "/status.json", null);
+        assertEquals(200, data.statusCode());
+        assertEquals("application/json; charset=utf-8", data.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals("no-store", data.headers().firstValue("Cache-Control").orElseThrow());
+        assertTrue(data.body().startsWith("{\"nodeId\": 7, \"clusterId\": \"cluster-7\", \"roles\": [\"controller\", "
+                + "\"broker\"], \"nowMs\": 1700000000000, \"raft\": null, \"quorum\": null, \"quorumProblem\": "
+                + "\"raft is starting\""), data.body());
     }
 
     @Test

@@ -130,7 +130,8 @@ public final class QuorumReportFormat {
         return array.toString();
     }
 
-    static String jsonString(String value) {
+    /** {@code value} as a JSON string. */
+    public static String jsonString(String value) {
         StringBuilder quoted = new StringBuilder(value.length() + 2).append('"');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);

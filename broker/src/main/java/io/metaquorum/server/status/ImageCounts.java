@@ -1,4 +1,4 @@
-package io.metaquorum.server.metrics;
+package io.metaquorum.server.status;
 
 import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.MetadataImage;
@@ -11,10 +11,10 @@ import io.metaquorum.metadata.image.TopicImage;
  * leader), FencedBrokerCount and ActiveBrokerCount (registered and unfenced). Counting walks
  * every partition once, so {@link Cache} does it once per image, at scrape time.
  */
-record ImageCounts(long offset, int topics, long partitions, long offlinePartitions, int fencedBrokers,
+public record ImageCounts(long offset, int topics, long partitions, long offlinePartitions, int fencedBrokers,
                    int activeBrokers) {
 
-    static ImageCounts of(MetadataImage image) {
+    public static ImageCounts of(MetadataImage image) {
         long partitions = 0;
         long offline = 0;
         for (TopicImage topic : image.topics().byId().values()) {
@@ -43,11 +43,11 @@ record ImageCounts(long offset, int topics, long partitions, long offlinePartiti
      * when the image changed. Scrapes run on one thread; a race between two would only count
      * twice.
      */
-    static final class Cache {
+    public static final class Cache {
         /** The image last counted and its counts, null before the first. */
         private volatile Counted last;
 
-        ImageCounts of(MetadataImage image) {
+        public ImageCounts of(MetadataImage image) {
             Counted known = last;
             if (known == null || known.image() != image) {
                 known = new Counted(image, ImageCounts.of(image));
