@@ -72,7 +72,8 @@ final class HeadlessChromium {
         try {
             profile = Files.createTempDirectory("mq-chromium-");
             List<String> command = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox",
-                    "--disable-gpu", "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile,
+                    "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+                    "--user-data-dir=" + profile,
                     "--virtual-time-budget=" + SCRIPT_BUDGET_MS));
             command.addAll(arguments);
             Path log = profile.resolve("chromium.log");

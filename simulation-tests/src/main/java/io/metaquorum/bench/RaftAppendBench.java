@@ -39,6 +39,11 @@ final class RaftAppendBench implements Callable<Integer> {
     @Option(names = "--heap", description = "heap of each node JVM (default 1g)")
     String heap = "1g";
 
+    @Option(names = "--metrics", description = "run each node with its metrics on, as metrics.listener does: the "
+            + "metered state machine on the commit path, the raft gauges, the status page's history, and the "
+            + "registry scraped once a second (default: off)")
+    boolean metrics;
+
     @Option(names = "--node-jvm-option", description = "an extra JVM option for every node (repeatable), "
             + "e.g. -XX:StartFlightRecording=filename=node.jfr to profile")
     List<String> nodeJvmOptions = new ArrayList<>();
@@ -56,8 +61,9 @@ final class RaftAppendBench implements Callable<Integer> {
             voters.append(i == 0 ? "" : ",").append(i + 1).append("@127.0.0.1:").append(ports.get(i));
         }
         System.out.printf("# raft-append: 3 controllers on 127.0.0.1 ports %s, throughput %s, %d-byte records, "
-                + "warm-up %d s, measured %d s, linger %d ms, logs in %s%n", ports,
-                throughput == 0 ? "unbounded" : throughput + " records/s", recordBytes, warmupS, durationS, lingerMs, root);
+                + "warm-up %d s, measured %d s, linger %d ms, metrics %s, logs in %s%n", ports,
+                throughput == 0 ? "unbounded" : throughput + " records/s", recordBytes, warmupS, durationS, lingerMs,
+                metrics ? "on" : "off", root);
         boolean reported = false;
         try (ChildProcesses children = new ChildProcesses()) {
             for (int id = 1; id <= 3; id++) {
@@ -72,7 +78,7 @@ final class RaftAppendBench implements Callable<Integer> {
                 children.start(RaftBenchNode.class.getName(), jvm,
                         List.of(String.valueOf(id), voters.toString(), dir.toString(), String.valueOf(throughput),
                                 String.valueOf(recordBytes), String.valueOf(warmupS), String.valueOf(durationS),
-                                String.valueOf(lingerMs)),
+                                String.valueOf(lingerMs), metrics ? RaftBenchNode.METRICS_ON : RaftBenchNode.METRICS_OFF),
                         root.resolve("node-" + id + ".log"));
             }
             collect(children, root);

@@ -8,7 +8,9 @@ import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.AppendResult;
+import io.metaquorum.raft.RaftNode;
 import io.metaquorum.raft.driver.RaftDriver;
+import io.metaquorum.server.metrics.NodeMetrics;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
@@ -19,8 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
@@ -30,10 +35,18 @@ import org.HdrHistogram.Histogram;
  * the process once it leads. The leader prints the figures as {@code RESULT name value unit}
  * lines; every node exits by itself after warm-up + duration + a grace period.
  *
+ * <p>With metrics on, the node's state machine is wrapped and its raft status bound as a
+ * node with {@code metrics.listener} has them ({@link NodeMetrics}), and the registry is
+ * scraped once a second on a thread of its own, as a Prometheus server would over HTTP.
+ *
  * <p>Arguments: id voters(1@host:port,...) dataDir throughput recordBytes warmupS durationS lingerMs
+ * metrics(on|off)
  */
 public final class RaftBenchNode {
+    static final String METRICS_ON = "on";
+    static final String METRICS_OFF = "off";
     private static final long GRACE_S = 30;
+    private static final long SCRAPE_INTERVAL_MS = 1_000;
 
     private RaftBenchNode() {
     }
@@ -52,12 +65,26 @@ public final class RaftBenchNode {
         RaftConfig config = new RaftConfig("raft-bench", id, new ArrayList<>(voters.keySet()), timeouts,
                 RaftLimits.DEFAULTS).validate();
         CommitLatencyRecorder recorder = new CommitLatencyRecorder();
+        boolean metricsOn = args[8].equals(METRICS_ON);
+        NodeMetrics metrics = metricsOn ? NodeMetrics.on(id) : NodeMetrics.off(id);
+        AtomicReference<RaftNode> node = new AtomicReference<>();
+        metrics.bindRaft(node::get);
+        ScheduledExecutorService scraper = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "metrics-scraper");
+            thread.setDaemon(true);
+            return thread;
+        });
+        if (metricsOn) {
+            scraper.scheduleAtFixedRate(() -> metrics.registry().scrape(), SCRAPE_INTERVAL_MS, SCRAPE_INTERVAL_MS,
+                    TimeUnit.MILLISECONDS);
+        }
         try (MetadataLogStore store = MetadataLogStore.open(dir)) {
             GrpcTransportConfig transport = new GrpcTransportConfig(id, List.of(voters.get(id)), voters,
                     timeouts.requestTimeoutMs(), GrpcConnectionSettings.DEFAULTS);
             RaftDriver driver = new RaftDriver(config, store.raftLog(), store.quorumStateStore(),
-                    GrpcRaftTransport.factory(transport, List.of()), recorder, SystemTime.INSTANCE,
+                    GrpcRaftTransport.factory(transport, List.of()), metrics.raftListener(recorder), SystemTime.INSTANCE,
                     new ProcessTerminatingFaultHandler(), id);
+            node.set(driver);
             driver.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(load.warmupS() + load.durationS() + GRACE_S);
             while (!driver.status().isLeader() && System.nanoTime() < deadline) {
@@ -69,6 +96,8 @@ public final class RaftBenchNode {
                 LockSupport.parkNanos(Math.max(0, deadline - System.nanoTime()));
             }
             driver.close();
+        } finally {
+            scraper.shutdownNow();
         }
     }
 
