@@ -8,6 +8,7 @@ import io.metaquorum.raft.AppendResult;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
 import io.metaquorum.common.invariant.Invariants;
+import io.metaquorum.protocol.AddVoterRequest;
 import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.BeginQuorumEpochResponse;
 import io.metaquorum.protocol.DescribeQuorumRequest;
@@ -17,6 +18,7 @@ import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
+import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.RaftConfig;
@@ -30,6 +32,7 @@ import io.metaquorum.raft.core.handler.LeaderCoordinator;
 import io.metaquorum.raft.core.handler.QuorumEpochHandler;
 import io.metaquorum.raft.core.handler.SnapshotServer;
 import io.metaquorum.raft.core.handler.VoteHandler;
+import io.metaquorum.raft.core.handler.VoterChangeHandler;
 import io.metaquorum.raft.core.quorum.LocalVoterStatus;
 import io.metaquorum.raft.core.quorum.VoterSetHistory;
 import io.metaquorum.raft.core.quorum.VoterTrackingLog;
@@ -52,7 +55,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The deterministic consensus core of one replica (KIP-595 / KIP-630 / KIP-996 semantics).
+ * The deterministic consensus core of one replica (KIP-595 / KIP-630 / KIP-996 / KIP-853 semantics).
  * It reads no clock, starts no thread and opens no socket: messages and the current time go
  * in, messages come out, and the log and election state are written through injected ports.
  * The election state is written (durably) before any answer that depends on it is queued.
@@ -87,6 +90,7 @@ public final class RaftCore {
     private final SnapshotServer snapshotServer;
     private final QuorumEpochHandler quorumEpochs;
     private final DescribeQuorumHandler describe;
+    private final VoterChangeHandler voterChanges;
     private final LeadershipReporter leadership;
     private int resignedEpochOnShutdown = -1;
 
@@ -110,6 +114,7 @@ public final class RaftCore {
         this.snapshotServer = new SnapshotServer(ctx);
         this.quorumEpochs = new QuorumEpochHandler(ctx);
         this.describe = new DescribeQuorumHandler(ctx);
+        this.voterChanges = new VoterChangeHandler(ctx, leaders);
         this.leadership = new LeadershipReporter(ctx, listener);
         leadership.report();
     }
@@ -150,6 +155,10 @@ public final class RaftCore {
             snapshotServer.handleFetchSnapshotRequest(request, fetchSnapshot, nowMs);
         } else if (payload instanceof DescribeQuorumRequest describeQuorum) {
             describe.handleDescribeQuorumRequest(request, describeQuorum, nowMs);
+        } else if (payload instanceof AddVoterRequest addVoter) {
+            voterChanges.handleAddVoter(request, addVoter, nowMs);
+        } else if (payload instanceof RemoveVoterRequest removeVoter) {
+            voterChanges.handleRemoveVoter(request, removeVoter, nowMs);
         } else {
             LOG.warn("[node {}] dropping a request of unknown type {}", ctx.localId(),
                     payload.getClass().getSimpleName());
@@ -196,6 +205,7 @@ public final class RaftCore {
             leaders.sendEndQuorumEpoch(resigned, nowMs);
         }
         next = Math.min(next, fetcher.poll(nowMs));
+        next = Math.min(next, voterChanges.poll(nowMs));
         if (ctx.commits().apply()) {
             next = nowMs;
         }

@@ -9,6 +9,7 @@ import io.metaquorum.raft.RaftNode;
 import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.loop.DriverLoop;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
@@ -17,7 +18,10 @@ import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.transport.Transport;
 import io.metaquorum.raft.transport.Transport.InboundSink;
+import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -114,6 +118,8 @@ public final class RaftDriver implements RaftNode {
     private final DriverLoop.Source<RaftMessage> inboundSource = this::pollInbound;
     private final Thread thread;
     private final Transport transport;
+    /** The voter set whose addresses the transport was last given; driver thread only. */
+    private VoterSet addressedVoters;
     private final MpscUnboundedArrayQueue<RaftMessage> inbound = new MpscUnboundedArrayQueue<>(INBOUND_CHUNK_SIZE);
     private final AtomicInteger inboundRequestsQueued = new AtomicInteger();
     private final MpscArrayQueue<Task> tasks = new MpscArrayQueue<>(TASKS_QUEUED_MAX);
@@ -321,7 +327,30 @@ public final class RaftDriver implements RaftNode {
         if (loop.awaitsFlush()) {
             deadlineMs = loop.completeFlush(nowMs());
         }
+        learnVoterAddresses();
         return deadlineMs;
+    }
+
+    /**
+     * Hands the transport the addresses of the voter set in force whenever it changed: a voter
+     * added with AddVoter is in no node's configuration, only in the log (KIP-853).
+     */
+    private void learnVoterAddresses() {
+        VoterSet voters = loop.core().voters();
+        if (voters == addressedVoters) {
+            return;
+        }
+        addressedVoters = voters;
+        Map<Integer, InetSocketAddress> addresses = new TreeMap<>();
+        for (VoterSet.Voter voter : voters.voters()) {
+            if (voter.key().id() != config.localId() && !voter.endpoints().isEmpty()) {
+                VoterSet.Endpoint endpoint = voter.endpoints().get(0);
+                addresses.put(voter.key().id(), new InetSocketAddress(endpoint.host(), endpoint.port()));
+            }
+        }
+        if (!addresses.isEmpty()) {
+            transport.learnPeers(addresses);
+        }
     }
 
     /** The inbound queue as the loop drains it, counting the requests that leave it. */

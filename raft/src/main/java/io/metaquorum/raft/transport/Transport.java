@@ -1,6 +1,8 @@
 package io.metaquorum.raft.transport;
 
 import io.metaquorum.raft.message.RaftMessage;
+import java.net.InetSocketAddress;
+import java.util.Map;
 
 /**
  * The network as the driver sees it. {@link #send} never blocks: an outbound
@@ -10,6 +12,14 @@ import io.metaquorum.raft.message.RaftMessage;
  */
 public interface Transport extends AutoCloseable {
     void send(RaftMessage message);
+
+    /**
+     * Where voters the configuration did not name listen, as the voter set in the log has them
+     * (KIP-853: a controller added with AddVoter). Addresses the transport already has stay as
+     * they are. A transport that reaches peers by id alone ignores it.
+     */
+    default void learnPeers(Map<Integer, InetSocketAddress> addresses) {
+    }
 
     @Override
     void close();

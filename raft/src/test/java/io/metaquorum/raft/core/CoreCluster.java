@@ -45,6 +45,9 @@ final class CoreCluster {
     private final TreeMap<Integer, TreeMap<String, RaftRequest>> unanswered = new TreeMap<>();
     private final Random random;
     long nowMs = 1_000;
+    /** Answers to {@link #clientRequest}s by correlation id, until taken. */
+    private final TreeMap<Long, com.google.protobuf.Message> clientAnswers = new TreeMap<>();
+    private long nextClientCorrelationId = 1L << 40;
 
     /** A replica with its durable state, which survives {@link #crash} and {@link #restart}. */
     final class Node {
@@ -136,6 +139,9 @@ final class CoreCluster {
         TreeMap<String, RaftRequest> pending = unanswered.remove(id);
         if (pending != null) {
             for (RaftRequest request : pending.values()) {
+                if (request.sourceId() == RaftRequest.CLIENT) {
+                    continue;
+                }
                 inFlight.add(new RequestFailure(id, request.correlationId(), RequestFailure.Reason.UNREACHABLE));
                 destinations.add(request.sourceId());
             }
@@ -176,8 +182,26 @@ final class CoreCluster {
         }
     }
 
+    /**
+     * A tool's request (source {@link RaftRequest#CLIENT}) to node {@code id}; the cluster runs
+     * until the node answers it, at most {@code maxMs} simulated ms. Returns the answer.
+     */
+    com.google.protobuf.Message clientRequest(int id, com.google.protobuf.Message payload, long maxMs) {
+        long correlationId = nextClientCorrelationId++;
+        Node node = nodes.get(id);
+        node.core.handle(new RaftRequest(RaftRequest.CLIENT, id, correlationId, payload), nowMs);
+        step(node);
+        deliverAll();
+        runUntil(() -> clientAnswers.containsKey(correlationId), maxMs);
+        return clientAnswers.remove(correlationId);
+    }
+
     private void route(List<RaftMessage> messages) {
         for (RaftMessage message : messages) {
+            if (message instanceof RaftResponse response && response.destinationId() == RaftRequest.CLIENT) {
+                clientAnswers.put(response.correlationId(), response.payload());
+                continue;
+            }
             int destination = message instanceof RaftRequest r ? r.destinationId() : ((RaftResponse) message).destinationId();
             int source = message instanceof RaftRequest r ? r.sourceId() : ((RaftResponse) message).sourceId();
             if (isolated.contains(source) || isolated.contains(destination) || frozen.contains(destination)) {

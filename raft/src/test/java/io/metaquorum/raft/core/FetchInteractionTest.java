@@ -231,7 +231,7 @@ class FetchInteractionTest {
         assertEquals(ErrorCode.INVALID_REQUEST,
                 partition(replica.request(RaftRequest.CLIENT, fetch(-2, epoch, 0, 0, 0))).getErrorCode());
         var described = only(replica.request(RaftRequest.CLIENT,
-                io.metaquorum.raft.transport.grpc.DescribeQuorumClient.metadataQuorumRequest()),
+                io.metaquorum.raft.transport.grpc.QuorumClient.metadataQuorumRequest()),
                 io.metaquorum.protocol.DescribeQuorumResponse.class).getTopics(0).getPartitions(0);
         assertEquals(0, described.getObserversCount(), described.toString());
     }

@@ -23,7 +23,7 @@ import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.RaftLog;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.raft.transport.Transport;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
 import io.metaquorum.raft.transport.grpc.GrpcTransportConfig;
@@ -172,7 +172,7 @@ class RaftDriverTest {
         driver.start();
         int epoch = listener.leadsInEpoch.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-        try (DescribeQuorumClient client = new DescribeQuorumClient(grpc.get().boundAddresses().get(0),
+        try (QuorumClient client = new QuorumClient(grpc.get().boundAddresses().get(0),
                 WAIT_SECONDS * 1000)) {
             DescribeQuorumResponse response = client.describeMetadataQuorum();
             assertNotNull(response);

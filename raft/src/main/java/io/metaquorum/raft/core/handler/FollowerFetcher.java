@@ -10,10 +10,12 @@ import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.role.Follower;
+import io.metaquorum.raft.core.role.Resigned;
 import io.metaquorum.raft.core.role.Unattached;
 import io.metaquorum.raft.message.RequestFailure;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +45,9 @@ public final class FollowerFetcher {
         if (ctx.role() instanceof Follower f && !(observer && f.hasLostLeader(nowMs))) {
             return pollFollower(f, nowMs);
         }
-        if (observer && (ctx.role() instanceof Unattached || ctx.role() instanceof Follower)) {
+        // A leader that removed itself resigns as an observer: no leader will send it BeginQuorumEpoch.
+        if (observer && (ctx.role() instanceof Unattached || ctx.role() instanceof Follower
+                || ctx.role() instanceof Resigned)) {
             return pollDiscovery(nowMs);
         }
         return Long.MAX_VALUE;
@@ -79,7 +83,11 @@ public final class FollowerFetcher {
         if (nowMs < nextDiscoveryMs) {
             return nextDiscoveryMs;
         }
-        int voterId = ctx.config().voterIds().get(discoveryIndex++ % ctx.config().voterIds().size());
+        List<Integer> voters = discoveryVoters();
+        if (voters.isEmpty()) {
+            return Long.MAX_VALUE;
+        }
+        int voterId = voters.get(discoveryIndex++ % voters.size());
         FetchPartitionRequest partition = FetchPartitionRequest.newBuilder()
                 .setPartitionIndex(TopicIds.METADATA_PARTITION).setCurrentLeaderEpoch(ctx.role().epoch())
                 .setFetchOffset(ctx.log().endOffset()).setLastFetchedEpoch(ctx.log().lastEpoch())
@@ -89,6 +97,16 @@ public final class FollowerFetcher {
                 FetchRpcs.fetchRequest(ctx.clusterId(), ctx.localId(), 0, partition), ctx.role().epoch(),
                 ctx.requestDeadline(nowMs));
         return Long.MAX_VALUE;
+    }
+
+    /**
+     * Whom an observer asks for the leader: the voters of the active set, else those of
+     * {@code controller.quorum.voters} (a replica formatted to join knows no set yet), never itself.
+     */
+    private List<Integer> discoveryVoters() {
+        List<Integer> active = ctx.voters().ids();
+        List<Integer> ids = active.isEmpty() ? ctx.config().voterIds() : active;
+        return ids.stream().filter(id -> id != ctx.localId()).toList();
     }
 
     public void handleFetchResponse(long correlationId, FetchResponse response, long nowMs) {

@@ -163,6 +163,17 @@ public final class LeaderCoordinator {
         return !active || first.endOffset() >= ctx.log().endOffset();
     }
 
+    /**
+     * Appends one control batch of {@code records} now, behind everything queued (which is
+     * appended first, linger or not: the offsets promised to queued appends stay theirs).
+     * Returns the offset of the batch's last record.
+     */
+    long appendControl(Leader leader, List<ByteString> records, long nowMs) {
+        appendQueued(leader, nowMs);
+        ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, true, records));
+        return ctx.log().endOffset() - 1;
+    }
+
     private long drainAppendQueue(Leader leader, long nowMs) {
         AppendQueue queue = leader.appendQueue();
         RaftLimits limits = ctx.config().limits();
@@ -171,11 +182,18 @@ public final class LeaderCoordinator {
         if (!queue.isEmpty() && lingerMs > 0 && !full && nowMs < queue.oldestQueuedMs() + lingerMs) {
             return queue.oldestQueuedMs() + lingerMs;
         }
+        appendQueued(leader, nowMs);
+        return Long.MAX_VALUE;
+    }
+
+    /** Appends everything queued, in batches of at most the batch limits. */
+    private void appendQueued(Leader leader, long nowMs) {
+        AppendQueue queue = leader.appendQueue();
+        RaftLimits limits = ctx.config().limits();
         while (!queue.isEmpty()) {
             List<ByteString> records = queue.take(limits.appendBatchRecordsMax(), limits.appendBatchBytesMax());
             ctx.log().append(RecordBatches.build(ctx.log().endOffset(), leader.epoch(), nowMs, false, records));
         }
-        return Long.MAX_VALUE;
     }
 
     private boolean checkQuorum(Leader leader, long nowMs) {

@@ -37,6 +37,11 @@ public final class VoterSetHistory {
         return base != null || !byOffset.isEmpty();
     }
 
+    /** The offset of the latest VotersRecord in the log, -1 when the log above its start holds none. */
+    public long lastChangeOffset() {
+        return byOffset.isEmpty() ? -1 : byOffset.lastKey();
+    }
+
     /** A VotersRecord at {@code offset} was appended. */
     public void addAt(long offset, VoterSet voters) {
         byOffset.put(offset, voters);

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -31,7 +32,8 @@ public final class Leader implements RaftRole {
     private final int epoch;
     private final int localId;
     private final long epochStartOffset;
-    private final VoterSet voterSet;
+    /** The active voter set: the one it was elected in, then each it appended (KIP-853). */
+    private VoterSet voterSet;
     private final TreeMap<Integer, ReplicaProgress> voters = new TreeMap<>();
     private final LinkedHashMap<Integer, ReplicaProgress> observers = new LinkedHashMap<>();
     /** Voter id to when the epoch was last settled with it: its first acknowledgement, then each re-send. */
@@ -96,9 +98,47 @@ public final class Leader implements RaftRole {
         return appendQueue;
     }
 
-    /** The voter set this leader was elected in. */
+    /** The active voter set: the one this leader was elected in, or the last one it appended. */
     public VoterSet voterSet() {
         return voterSet;
+    }
+
+    /**
+     * This leader appended a VotersRecord: {@code active} counts from now on, committed or not
+     * (KIP-853). A voter that left keeps its progress as an observer, and an observer that
+     * joined keeps its own as a voter; a new voter is sent BeginQuorumEpoch.
+     */
+    public void updateVoters(VoterSet active) {
+        for (int voterId : List.copyOf(voters.keySet())) {
+            ReplicaProgress progress = voters.get(voterId);
+            if (!active.isVoter(progress.key())) {
+                voters.remove(voterId);
+                beginQuorumEpochSettledMs.remove(voterId);
+                beginQuorumEpochNextSendMs.remove(voterId);
+                // A replica already observing under this id (the same node, formatted again) keeps its own entry.
+                observers.putIfAbsent(voterId, progress);
+            }
+        }
+        for (VoterSet.Voter voter : active.voters()) {
+            int voterId = voter.key().id();
+            if (voters.containsKey(voterId)) {
+                continue;
+            }
+            ReplicaProgress observer = observers.remove(voterId);
+            voters.put(voterId, observer != null && observer.key().equals(voter.key()) ? observer
+                    : new ReplicaProgress(voter.key()));
+            if (voterId != localId) {
+                beginQuorumEpochNextSendMs.put(voterId, 0L);
+            }
+        }
+        this.voterSet = active;
+    }
+
+    /** The progress of observer {@code replica}, if it has fetched from this leader. */
+    public Optional<ReplicaProgress> observer(ReplicaKey replica) {
+        ReplicaProgress observer = observers.get(replica.id());
+        return observer != null && observer.key().equals(replica) ? Optional.of(observer)
+                : Optional.empty();
     }
 
     public boolean isVoter(ReplicaKey replica) {

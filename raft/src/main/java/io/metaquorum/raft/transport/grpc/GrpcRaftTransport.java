@@ -31,6 +31,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -75,6 +77,8 @@ public final class GrpcRaftTransport implements Transport {
     private final String logPrefix;
     /** Guarded by itself; no channel is created once {@link #closed} is set. */
     private final Map<Integer, PeerChannel> channels = new HashMap<>();
+    /** Voters' addresses learned from the log ({@link #learnPeers}), beside the configured peers; under channels' lock. */
+    private final Map<Integer, InetSocketAddress> learnedPeers = new TreeMap<>();
     /** When {@link #keepPeersConnected} next looks at the channels (two racing senders just both look). */
     private long nextPeerCheckNanos = System.nanoTime();
     private volatile boolean closed;
@@ -187,7 +191,11 @@ public final class GrpcRaftTransport implements Transport {
     /** The core knows no addresses: the transport adds where it reaches each peer. */
     private DescribeQuorumResponse withPeerEndpoints(DescribeQuorumResponse response) {
         DescribeQuorumResponse.Builder builder = response.toBuilder().clearNodes();
-        config.peers().forEach((id, address) -> builder.addNodes(NodeEndpoint.newBuilder().setNodeId(id)
+        Map<Integer, InetSocketAddress> peers = new TreeMap<>(config.peers());
+        synchronized (channels) {
+            learnedPeers.forEach(peers::putIfAbsent);
+        }
+        peers.forEach((id, address) -> builder.addNodes(NodeEndpoint.newBuilder().setNodeId(id)
                 .setHost(address.getHostString()).setPort(address.getPort())));
         return builder.build();
     }
@@ -267,11 +275,32 @@ public final class GrpcRaftTransport implements Transport {
             return;
         }
         nextPeerCheckNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(config.connection().reconnectBackoffInitialMs());
-        for (int peerId : config.peers().keySet()) {
+        for (int peerId : peerIds()) {
             PeerChannel peer = peerChannel(peerId, nowNanos);
             if (peer != null) {
                 peer.keepConnected(nowNanos);
             }
+        }
+    }
+
+    @Override
+    public void learnPeers(Map<Integer, InetSocketAddress> addresses) {
+        synchronized (channels) {
+            addresses.forEach((id, address) -> {
+                if (id != config.localId() && !config.peers().containsKey(id) && !learnedPeers.containsKey(id)) {
+                    learnedPeers.put(id, address);
+                    LOG.info("{}node {} is a voter at {}, as the voter set in the log says", logPrefix, id, address);
+                }
+            });
+        }
+    }
+
+    /** Every peer with an address: the configured ones and those learned from the log. */
+    private List<Integer> peerIds() {
+        synchronized (channels) {
+            TreeSet<Integer> ids = new TreeSet<>(config.peers().keySet());
+            ids.addAll(learnedPeers.keySet());
+            return new ArrayList<>(ids);
         }
     }
 
@@ -290,7 +319,7 @@ public final class GrpcRaftTransport implements Transport {
             }
             PeerChannel peer = channels.get(peerId);
             if (peer == null) {
-                InetSocketAddress address = config.peers().get(peerId);
+                InetSocketAddress address = config.peers().getOrDefault(peerId, learnedPeers.get(peerId));
                 if (address == null) {
                     return null;
                 }

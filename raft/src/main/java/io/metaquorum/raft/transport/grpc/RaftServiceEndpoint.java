@@ -4,6 +4,8 @@ import com.google.protobuf.Message;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import io.metaquorum.protocol.AddVoterRequest;
+import io.metaquorum.protocol.AddVoterResponse;
 import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.BeginQuorumEpochResponse;
 import io.metaquorum.protocol.DescribeQuorumRequest;
@@ -16,6 +18,8 @@ import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.RaftServiceGrpc;
+import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.RemoveVoterResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.message.RaftRequest;
@@ -43,6 +47,8 @@ import org.slf4j.LoggerFactory;
  *   Fetch             replica_id                           (-1: an anonymous observer)
  *   FetchSnapshot     replica_id
  *   DescribeQuorum    RaftRequest.CLIENT
+ *   AddVoter          RaftRequest.CLIENT
+ *   RemoveVoter       RaftRequest.CLIENT
  * </pre>
  *
  * <p>Threading: service methods run on gRPC server threads and never block (a map insert
@@ -116,6 +122,22 @@ public final class RaftServiceEndpoint extends RaftServiceGrpc.RaftServiceImplBa
     public void describeQuorum(DescribeQuorumRequest request, StreamObserver<DescribeQuorumResponse> observer) {
         accept(request, RequestShapeCheck.check(request), DescribeQuorumResponse.class,
                 code -> DescribeQuorumResponse.newBuilder().setErrorCode(code).build(), observer,
+                () -> RaftRequest.CLIENT);
+    }
+
+    @Override
+    public void addVoter(AddVoterRequest request, StreamObserver<AddVoterResponse> observer) {
+        Optional<Rejection> rejection = RequestShapeCheck.check(request);
+        accept(request, rejection, AddVoterResponse.class, code -> AddVoterResponse.newBuilder().setErrorCode(code)
+                .setErrorMessage(rejection.map(Rejection::reason).orElse("")).build(), observer,
+                () -> RaftRequest.CLIENT);
+    }
+
+    @Override
+    public void removeVoter(RemoveVoterRequest request, StreamObserver<RemoveVoterResponse> observer) {
+        Optional<Rejection> rejection = RequestShapeCheck.check(request);
+        accept(request, rejection, RemoveVoterResponse.class, code -> RemoveVoterResponse.newBuilder()
+                .setErrorCode(code).setErrorMessage(rejection.map(Rejection::reason).orElse("")).build(), observer,
                 () -> RaftRequest.CLIENT);
     }
 

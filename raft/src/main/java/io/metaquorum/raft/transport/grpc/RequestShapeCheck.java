@@ -1,5 +1,6 @@
 package io.metaquorum.raft.transport.grpc;
 
+import io.metaquorum.protocol.AddVoterRequest;
 import io.metaquorum.protocol.BeginQuorumEpochPartitionRequest;
 import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.DescribeQuorumRequest;
@@ -10,8 +11,10 @@ import io.metaquorum.protocol.FetchPartitionRequest;
 import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.FetchSnapshotPartitionRequest;
 import io.metaquorum.protocol.FetchSnapshotRequest;
+import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
+import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.TopicIds;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -35,6 +38,7 @@ final class RequestShapeCheck {
 
     /** Kafka's "unknown" for a replica id (anonymous observer) and a leader epoch. */
     private static final int UNKNOWN = -1;
+    private static final int PORT_MAX = 65_535;
 
     private RequestShapeCheck() {
     }
@@ -126,6 +130,45 @@ final class RequestShapeCheck {
         return singlePartition(request.getTopicsCount(), () -> request.getTopics(0).hasTopicId(),
                 () -> request.getTopics(0).getPartitionsCount(),
                 () -> request.getTopics(0).getPartitions(0).getPartitionIndex());
+    }
+
+    /** A voter to add: an id, a directory id (KIP-853 voters are named by both) and a listener to reach it. */
+    static Optional<Rejection> check(AddVoterRequest request) {
+        Optional<Rejection> voter = voter(request.getVoterId(), request.hasVoterDirectoryId()
+                && !request.getVoterDirectoryId().equals(TopicIds.ZERO));
+        if (voter.isPresent()) {
+            return voter;
+        }
+        if (request.getTimeoutMs() < 0) {
+            return Optional.of(invalid("timeout_ms must be >= 0, got " + request.getTimeoutMs()));
+        }
+        if (request.getListenersCount() == 0) {
+            return Optional.of(invalid("the new voter needs at least one listener"));
+        }
+        for (VotersRecord.Endpoint listener : request.getListenersList()) {
+            if (listener.getHost().isBlank() || listener.getPort() < 1 || listener.getPort() > PORT_MAX) {
+                return Optional.of(invalid("listener " + listener.getName() + " needs a host and a port in 1.."
+                        + PORT_MAX + ", got '" + listener.getHost() + "':" + listener.getPort()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A voter to remove, named by its id and directory id. */
+    static Optional<Rejection> check(RemoveVoterRequest request) {
+        return voter(request.getVoterId(), request.hasVoterDirectoryId()
+                && !request.getVoterDirectoryId().equals(TopicIds.ZERO));
+    }
+
+    private static Optional<Rejection> voter(int voterId, boolean hasDirectoryId) {
+        if (voterId < 0) {
+            return Optional.of(invalid("voter_id must be >= 0, got " + voterId));
+        }
+        if (!hasDirectoryId) {
+            return Optional.of(invalid("voter_directory_id is missing: a voter is named by its node id and the "
+                    + "directory id in its meta.properties"));
+        }
+        return Optional.empty();
     }
 
     /**

@@ -181,6 +181,20 @@ class GrpcRaftTransportTest {
     }
 
     @Test
+    void aPeerLearnedFromTheVoterSetIsReached() throws Exception {
+        client = GrpcRaftTransport.start(new GrpcTransportConfig(CLIENT_ID, List.of(), Map.of(), 10_000,
+                GrpcConnectionSettings.DEFAULTS), clientSink, List.of());
+        client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 3, RaftPayloads.vote()));
+        assertEquals(new RequestFailure(SERVER_ID, 3, RequestFailure.Reason.UNREACHABLE),
+                clientSink.next(RequestFailure.class), "no address before the voter set names one");
+
+        client.learnPeers(Map.of(SERVER_ID, serverAddress(), CLIENT_ID, new InetSocketAddress("127.0.0.1", 1)));
+        client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 4, RaftPayloads.vote()));
+
+        assertEquals(RaftPayloads.vote(), serverSink.next(RaftRequest.class).payload());
+    }
+
+    @Test
     void unknownPeerIsUnreachable() throws Exception {
         startClient(serverAddress(), 10_000);
         client.send(new RaftRequest(CLIENT_ID, 99, 3, RaftPayloads.vote()));

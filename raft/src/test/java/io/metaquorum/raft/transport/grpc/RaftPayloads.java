@@ -50,7 +50,7 @@ final class RaftPayloads {
             new Exchange("EndQuorumEpoch", endQuorumEpoch(), EndQuorumEpochResponse.getDefaultInstance(), SENDER),
             new Exchange("Fetch", fetch(0, 0), FetchResponse.getDefaultInstance(), SENDER),
             new Exchange("FetchSnapshot", fetchSnapshot(), FetchSnapshotResponse.getDefaultInstance(), SENDER),
-            new Exchange("DescribeQuorum", DescribeQuorumClient.metadataQuorumRequest(),
+            new Exchange("DescribeQuorum", QuorumClient.metadataQuorumRequest(),
                     DescribeQuorumResponse.newBuilder().setClusterId(CLUSTER_ID).build(), RaftRequest.CLIENT),
         };
     }

@@ -2,6 +2,7 @@ package io.metaquorum.raft.transport.grpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.ByteString;
@@ -9,6 +10,8 @@ import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.metaquorum.protocol.AddVoterRequest;
+import io.metaquorum.protocol.AddVoterResponse;
 import io.metaquorum.protocol.DescribeQuorumRequest;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
@@ -16,7 +19,10 @@ import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.RaftServiceGrpc.RaftServiceBlockingStub;
+import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.VoteRequest;
+import io.metaquorum.protocol.VotersRecord;
+import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.message.RaftRequest;
 import io.metaquorum.raft.message.RaftResponse;
 import java.net.InetSocketAddress;
@@ -108,6 +114,25 @@ class RaftServiceEdgeValidationTest {
     }
 
     @Test
+    void aVoterChangeWithoutADirectoryIdOrAListenerIsInvalidAndSaysWhy() throws Exception {
+        AddVoterRequest add = AddVoterRequest.newBuilder().setVoterId(4)
+                .setVoterDirectoryId(TopicIds.uuid(0x5EED, 4)).addListeners(VotersRecord.Endpoint.newBuilder()
+                        .setName("CONTROLLER").setHost("127.0.0.1").setPort(19094)).build();
+        AddVoterResponse noDirectory = stub.addVoter(add.toBuilder().clearVoterDirectoryId().build());
+        assertEquals(ErrorCode.INVALID_REQUEST, noDirectory.getErrorCode());
+        assertTrue(noDirectory.getErrorMessage().contains("voter_directory_id is missing"),
+                noDirectory.getErrorMessage());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.addVoter(add.toBuilder().clearListeners().build()).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.addVoter(add.toBuilder().setListeners(0,
+                add.getListeners(0).toBuilder().setPort(70_000)).build()).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.addVoter(add.toBuilder().setVoterId(-1).build()).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.addVoter(add.toBuilder().setTimeoutMs(-1).build()).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.removeVoter(RemoveVoterRequest.newBuilder().setVoterId(4).build())
+                .getErrorCode());
+        assertStillServingAndNothingReachedTheSink();
+    }
+
+    @Test
     void oversizedRequestIsResourceExhausted() throws Exception {
         VoteRequest huge = RaftPayloads.vote().toBuilder()
                 .setClusterIdBytes(ByteString.copyFrom(new byte[MESSAGE_BYTES_MAX + 1])).build();
@@ -135,9 +160,9 @@ class RaftServiceEdgeValidationTest {
         assertEquals(0, sink.pending(), "a refused request reached the core");
         ListenableFuture<DescribeQuorumResponse> answer = RaftServiceGrpc.newFutureStub(channel)
                 .withDeadlineAfter(RecordingSink.WAIT_SECONDS, TimeUnit.SECONDS)
-                .describeQuorum(DescribeQuorumClient.metadataQuorumRequest());
+                .describeQuorum(QuorumClient.metadataQuorumRequest());
         RaftRequest inbound = sink.next(RaftRequest.class);
-        assertEquals(DescribeQuorumClient.metadataQuorumRequest(), inbound.payload());
+        assertEquals(QuorumClient.metadataQuorumRequest(), inbound.payload());
         DescribeQuorumResponse response = DescribeQuorumResponse.newBuilder().setClusterId("c").build();
         server.send(new RaftResponse(SERVER_ID, RaftRequest.CLIENT, inbound.correlationId(), response));
         assertEquals(response, answer.get(RecordingSink.WAIT_SECONDS, TimeUnit.SECONDS));

@@ -20,7 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class DescribeQuorumClientTest {
+class QuorumClientTest {
     @Test
     void describesTheMetadataQuorum() throws Exception {
         RecordingSink sink = new RecordingSink();
@@ -28,7 +28,7 @@ class DescribeQuorumClientTest {
         try (GrpcRaftTransport server = GrpcRaftTransport.start(new GrpcTransportConfig(3,
                 List.of(new InetSocketAddress("127.0.0.1", 0)), Map.of(), 2_000, GrpcConnectionSettings.DEFAULTS),
                 sink, List.of());
-             DescribeQuorumClient client = new DescribeQuorumClient(server.boundAddresses().get(0), 30_000)) {
+             QuorumClient client = new QuorumClient(server.boundAddresses().get(0), 30_000)) {
             CompletableFuture<DescribeQuorumResponse> answer =
                     CompletableFuture.supplyAsync(client::describeMetadataQuorum, caller);
 
@@ -50,7 +50,7 @@ class DescribeQuorumClientTest {
     @Test
     void nothingListeningIsUnavailable() throws Exception {
         try (RefusingPort nobody = RefusingPort.open();
-             DescribeQuorumClient client = new DescribeQuorumClient(nobody.address(), 30_000)) {
+             QuorumClient client = new QuorumClient(nobody.address(), 30_000)) {
             StatusRuntimeException failure = assertThrows(StatusRuntimeException.class, client::describeMetadataQuorum);
             assertEquals(Status.Code.UNAVAILABLE, failure.getStatus().getCode());
         }

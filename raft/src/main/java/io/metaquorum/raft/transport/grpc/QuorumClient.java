@@ -3,37 +3,42 @@ package io.metaquorum.raft.transport.grpc;
 import io.grpc.ChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.metaquorum.protocol.AddVoterRequest;
+import io.metaquorum.protocol.AddVoterResponse;
 import io.metaquorum.protocol.DescribeQuorumPartitionRequest;
 import io.metaquorum.protocol.DescribeQuorumRequest;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.DescribeQuorumTopicRequest;
 import io.metaquorum.protocol.RaftServiceGrpc;
+import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.RemoveVoterResponse;
 import io.metaquorum.raft.TopicIds;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A blocking client for tools ({@code mq-metadata quorum}): asks one node for its view of
- * the metadata quorum. The answer is the core's (replica progress is known to the leader
- * only); the request names no replica, so it arrives at the core from
- * {@code RaftRequest.CLIENT}.
+ * A blocking client for tools ({@code mq-metadata quorum}, {@code add-controller},
+ * {@code remove-controller}): asks one node for its view of the metadata quorum, or its
+ * leader to add or remove a voter (KIP-853). The answer is the core's (replica progress is
+ * known to the leader only, and only the leader changes the voters); the request names no
+ * replica, so it arrives at the core from {@code RaftRequest.CLIENT}.
  *
  * <p>Failures are gRPC's: {@link io.grpc.StatusRuntimeException} with UNAVAILABLE (nothing
- * listens there), DEADLINE_EXCEEDED (no answer within the timeout) or RESOURCE_EXHAUSTED.
- * One instance holds one connection; close it. Thread-safe.
+ * listens there), DEADLINE_EXCEEDED (no answer within the timeout), RESOURCE_EXHAUSTED or
+ * PERMISSION_DENIED. One instance holds one connection; close it. Thread-safe.
  */
-public final class DescribeQuorumClient implements AutoCloseable {
+public final class QuorumClient implements AutoCloseable {
     private static final int RESPONSE_BYTES_MAX = 8 << 20;
 
     private final ManagedChannel channel;
     private final long timeoutMs;
 
-    public DescribeQuorumClient(InetSocketAddress address, long timeoutMs) {
+    public QuorumClient(InetSocketAddress address, long timeoutMs) {
         this(address, timeoutMs, TransportSecurity.PLAINTEXT.channel());
     }
 
     /** A client whose connection uses {@code credentials} (TLS for a node with an SSL listener). */
-    public DescribeQuorumClient(InetSocketAddress address, long timeoutMs, ChannelCredentials credentials) {
+    public QuorumClient(InetSocketAddress address, long timeoutMs, ChannelCredentials credentials) {
         if (timeoutMs <= 0) {
             throw new IllegalArgumentException("timeoutMs must be > 0, got " + timeoutMs);
         }
@@ -64,6 +69,23 @@ public final class DescribeQuorumClient implements AutoCloseable {
         return RaftServiceGrpc.newBlockingStub(channel)
                 .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS)
                 .describeQuorum(request);
+    }
+
+    /**
+     * Asks the node (the leader) to add a voter; blocks up to the timeout, which should exceed
+     * the request's own {@code timeout_ms}.
+     */
+    public AddVoterResponse addVoter(AddVoterRequest request) {
+        return RaftServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS)
+                .addVoter(request);
+    }
+
+    /** Asks the node (the leader) to remove a voter; blocks up to the timeout. */
+    public RemoveVoterResponse removeVoter(RemoveVoterRequest request) {
+        return RaftServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS)
+                .removeVoter(request);
     }
 
     @Override

@@ -1,0 +1,203 @@
+package io.metaquorum.raft.core.handler;
+
+import com.google.protobuf.Message;
+import io.metaquorum.protocol.AddVoterRequest;
+import io.metaquorum.protocol.AddVoterResponse;
+import io.metaquorum.protocol.ControlRecord;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.RemoveVoterResponse;
+import io.metaquorum.protocol.VotersRecord;
+import io.metaquorum.raft.ReplicaKey;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.VoterSet;
+import io.metaquorum.raft.core.context.CoreContext;
+import io.metaquorum.raft.core.quorum.ReplicaProgress;
+import io.metaquorum.raft.core.role.Leader;
+import io.metaquorum.raft.message.RaftRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * AddVoter and RemoveVoter on the leader (KIP-853), one change at a time. A change is
+ * accepted only when this replica leads and has committed an entry of its epoch, and no
+ * VotersRecord is uncommitted; a new voter must be an observer with that directory id that
+ * was caught up with this leader within a fetch timeout. The leader then appends a
+ * VotersRecord with the new set, which counts at once (committed or not), and answers when it
+ * commits. A leader that removed itself resigns once the record commits, and stays out of
+ * elections from then on: it is an observer.
+ *
+ * <p>A change whose leader loses office before the commit is answered NOT_LEADER_OR_FOLLOWER,
+ * and one that outlives its {@code timeout_ms} REQUEST_TIMED_OUT: in both cases the record
+ * may still commit, which {@code DescribeQuorum} shows.
+ */
+public final class VoterChangeHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(VoterChangeHandler.class);
+
+    private final CoreContext ctx;
+    private final LeaderCoordinator leaders;
+    /** The change appended and not yet answered; null when none. */
+    private Pending pending;
+
+    /**
+     * A VotersRecord appended at {@code offset} in {@code epoch} for {@code request}, answered
+     * once it commits, the leader changes, or at {@code deadlineMs}.
+     */
+    private record Pending(RaftRequest request, boolean add, ReplicaKey voter, int epoch, long offset,
+                           long deadlineMs) {
+        Message answer(ErrorCode error, String message) {
+            return add ? AddVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build()
+                    : RemoveVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
+        }
+    }
+
+    public VoterChangeHandler(CoreContext ctx, LeaderCoordinator leaders) {
+        this.ctx = ctx;
+        this.leaders = leaders;
+    }
+
+    /** Why a change is refused: the code and a message naming what to do. */
+    private record Refusal(ErrorCode code, String message) {
+    }
+
+    public void handleAddVoter(RaftRequest request, AddVoterRequest add, long nowMs) {
+        ReplicaKey voter = new ReplicaKey(add.getVoterId(), add.getVoterDirectoryId());
+        Optional<Refusal> refusal = refusal(add.getClusterId()).or(() -> addRefusal(voter, nowMs));
+        if (refusal.isPresent()) {
+            ctx.outbox().sendResponse(request, AddVoterResponse.newBuilder().setErrorCode(refusal.get().code())
+                    .setErrorMessage(refusal.get().message()).build());
+            return;
+        }
+        List<VoterSet.Voter> voters = new ArrayList<>(ctx.voters().voters());
+        voters.add(new VoterSet.Voter(voter, add.getListenersList().stream()
+                .map(e -> new VoterSet.Endpoint(e.getHost(), e.getPort())).toList()));
+        append(request, true, voter, VoterSet.of(voters), add.getTimeoutMs(), nowMs);
+    }
+
+    public void handleRemoveVoter(RaftRequest request, RemoveVoterRequest remove, long nowMs) {
+        ReplicaKey voter = new ReplicaKey(remove.getVoterId(), remove.getVoterDirectoryId());
+        Optional<Refusal> refusal = refusal(remove.getClusterId()).or(() -> removeRefusal(voter));
+        if (refusal.isPresent()) {
+            ctx.outbox().sendResponse(request, RemoveVoterResponse.newBuilder().setErrorCode(refusal.get().code())
+                    .setErrorMessage(refusal.get().message()).build());
+            return;
+        }
+        List<VoterSet.Voter> voters = new ArrayList<>(ctx.voters().voters());
+        voters.removeIf(v -> v.key().id() == voter.id());
+        append(request, false, voter, VoterSet.of(voters), 0, nowMs);
+    }
+
+    /**
+     * Why no change may start now, checked in KIP-853's order: the cluster, leadership, a voter
+     * set kept in the log, an entry of this epoch committed, no change pending.
+     */
+    private Optional<Refusal> refusal(String clusterId) {
+        if (!clusterId.isEmpty() && !clusterId.equals(ctx.clusterId())) {
+            return Optional.of(new Refusal(ErrorCode.INCONSISTENT_CLUSTER_ID, "this is cluster " + ctx.clusterId()
+                    + ", not " + clusterId));
+        }
+        if (!(ctx.role() instanceof Leader leader) || ctx.isShuttingDown()) {
+            int leaderId = ctx.currentLeaderId();
+            return Optional.of(new Refusal(ErrorCode.NOT_LEADER_OR_FOLLOWER, "this replica does not lead"
+                    + (leaderId >= 0 && leaderId != ctx.localId() ? "; node " + leaderId + " does" : "")));
+        }
+        if (!ctx.voterHistory().logNamesVoters()) {
+            return Optional.of(new Refusal(ErrorCode.UNSUPPORTED_VERSION, "the voters are the static "
+                    + "controller.quorum.voters (kraft.version 0), which no request changes: format the controllers "
+                    + "with --initial-controllers to manage them"));
+        }
+        if (leader.highWatermark() < 0) {
+            return Optional.of(new Refusal(ErrorCode.REQUEST_TIMED_OUT, "the leader has not committed an entry of "
+                    + "epoch " + leader.epoch() + " yet; retry"));
+        }
+        if (pending != null || ctx.voterHistory().lastChangeOffset() >= ctx.commits().highWatermark()) {
+            return Optional.of(new Refusal(ErrorCode.REQUEST_TIMED_OUT, "another voter change is not committed yet; "
+                    + "retry once it is"));
+        }
+        return Optional.empty();
+    }
+
+    /** A new voter: a node id not yet voting, fetching from this leader as an observer with that directory id, caught up. */
+    private Optional<Refusal> addRefusal(ReplicaKey voter, long nowMs) {
+        VoterSet voters = ctx.voters();
+        if (voters.hasId(voter.id())) {
+            return Optional.of(new Refusal(ErrorCode.DUPLICATE_VOTER, "node " + voter.id() + " is already a voter, "
+                    + "with directory id " + TopicIds.toBase64(voters.directoryIdOf(voter.id()))
+                    + (voters.isVoter(voter) ? "" : ": remove that voter first")));
+        }
+        Optional<ReplicaProgress> observer = ((Leader) ctx.role()).observer(voter);
+        long fetchTimeoutMs = ctx.config().timeouts().fetchTimeoutMs();
+        if (observer.isEmpty() || observer.get().lastCaughtUpMs() < 0
+                || nowMs - observer.get().lastCaughtUpMs() > fetchTimeoutMs) {
+            return Optional.of(new Refusal(ErrorCode.REQUEST_TIMED_OUT, "node " + voter.id() + " with directory id "
+                    + TopicIds.toBase64(voter.directoryId()) + " has not caught up with the leader within "
+                    + fetchTimeoutMs + " ms: start it so that it fetches as an observer, then retry"));
+        }
+        return Optional.empty();
+    }
+
+    /** A voter to remove: listed with that directory id, and not the last one. */
+    private Optional<Refusal> removeRefusal(ReplicaKey voter) {
+        VoterSet voters = ctx.voters();
+        if (!voters.hasId(voter.id()) || !voters.directoryIdOf(voter.id()).equals(voter.directoryId())) {
+            return Optional.of(new Refusal(ErrorCode.VOTER_NOT_FOUND, "no voter is node " + voter.id()
+                    + " with directory id " + TopicIds.toBase64(voter.directoryId()) + "; the voters are " + voters));
+        }
+        if (voters.size() == 1) {
+            return Optional.of(new Refusal(ErrorCode.INVALID_REQUEST, "node " + voter.id()
+                    + " is the only voter: a quorum needs one"));
+        }
+        return Optional.empty();
+    }
+
+    private void append(RaftRequest request, boolean add, ReplicaKey voter, VoterSet next, int timeoutMs,
+                        long nowMs) {
+        Leader leader = (Leader) ctx.role();
+        VotersRecord record = next.toRecord();
+        long offset = leaders.appendControl(leader, List.of(ControlRecord.newBuilder().setVoters(record).build()
+                .toByteString()), nowMs);
+        leader.updateVoters(ctx.voters());
+        long waitMs = timeoutMs > 0 ? timeoutMs : ctx.config().timeouts().requestTimeoutMs();
+        pending = new Pending(request, add, voter, leader.epoch(), offset, nowMs + waitMs);
+        LOG.info("[node {}] {} voter {} in epoch {}: the voters are now {} (VotersRecord at offset {})",
+                ctx.localId(), add ? "adding" : "removing", voter, leader.epoch(), next, offset);
+    }
+
+    /** Answers the pending change when it committed, its leader changed or it timed out; returns the next deadline. */
+    public long poll(long nowMs) {
+        if (pending == null) {
+            return Long.MAX_VALUE;
+        }
+        Pending change = pending;
+        if (!(ctx.role() instanceof Leader leader) || leader.epoch() != change.epoch()) {
+            answer(change, ErrorCode.NOT_LEADER_OR_FOLLOWER, "leadership moved before the change committed; it may "
+                    + "still commit (see DescribeQuorum)");
+            return Long.MAX_VALUE;
+        }
+        if (ctx.commits().highWatermark() > change.offset()) {
+            answer(change, ErrorCode.NONE, "");
+            LOG.info("[node {}] voter change committed: the voters are {}", ctx.localId(), ctx.voters());
+            if (!ctx.isLocalVoter()) {
+                LOG.info("[node {}] this leader is no longer a voter: resigning", ctx.localId());
+                leaders.resign(nowMs);
+                // The resigned role sends EndQuorumEpoch on the next poll: make it now.
+                return nowMs;
+            }
+            return Long.MAX_VALUE;
+        }
+        if (nowMs >= change.deadlineMs()) {
+            answer(change, ErrorCode.REQUEST_TIMED_OUT, "the VotersRecord at offset " + change.offset()
+                    + " did not commit in time; it may still commit (see DescribeQuorum)");
+            return Long.MAX_VALUE;
+        }
+        return change.deadlineMs();
+    }
+
+    private void answer(Pending change, ErrorCode error, String message) {
+        pending = null;
+        ctx.outbox().sendResponse(change.request(), change.answer(error, message));
+    }
+}
