@@ -3,7 +3,7 @@ package io.metaquorum.cli;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.net.HostPort;
 import java.util.ArrayDeque;
@@ -49,7 +49,7 @@ final class QuorumLeaderLookup {
                 continue;
             }
             DescribeQuorumResponse response;
-            try (DescribeQuorumClient client = new DescribeQuorumClient(controller.toAddress(), timeoutMs,
+            try (QuorumClient client = new QuorumClient(controller.toAddress(), timeoutMs,
                     security.credentials())) {
                 response = client.describeMetadataQuorum();
             } catch (RuntimeException e) {

@@ -23,8 +23,8 @@ import java.util.TreeMap;
  *
  * <p>Checks, in order: unknown keys; each value's type; required keys; ranges; relations
  * between values (the listener's security protocol and its {@code ssl.*} keys, the raft
- * timers' {@code validate()}, the node among the voters, its listener port matching its voter
- * entry). Immutable.
+ * timers' {@code validate()}, a controller's listener port matching its voter entry, or a
+ * fixed port for a controller not yet among the voters). Immutable.
  */
 public final class ServerConfig {
     public static final String ROLE_CONTROLLER = "controller";

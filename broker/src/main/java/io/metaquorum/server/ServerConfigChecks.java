@@ -72,8 +72,14 @@ final class ServerConfigChecks {
     private static void checkVoterEntry(ServerConfig config) {
         HostPort entry = config.voters().get(config.nodeId());
         if (entry == null) {
-            throw new ConfigException(ConfigKeys.NODE_ID, "node " + config.nodeId()
-                    + " has the controller role but is not in controller.quorum.voters " + config.voters().keySet());
+            // A controller joining the quorum (KIP-853): an observer until mq-metadata add-controller
+            // makes it a voter, reached then at the listener the VotersRecord names.
+            if (config.listener().port() == 0) {
+                throw new ConfigException(ConfigKeys.LISTENERS, "port 0 (any free port) is for brokers; a controller"
+                        + " that is not in controller.quorum.voters " + config.voters().keySet() + " joins at a"
+                        + " fixed port, which add-controller registers");
+            }
+            return;
         }
         int port = config.listener().port();
         if (port == 0) {

@@ -32,7 +32,7 @@ import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.protocol.VoteTopicRequest;
 import io.metaquorum.raft.TopicIds;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import io.metaquorum.server.ConfigKeys;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +130,7 @@ class BadRequestProcessTest {
                     () -> stub(channel).fetch(oversized), "a 9 MiB Fetch" + to);
             assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode(), "a 9 MiB Fetch" + to);
 
-            assertEquals(ErrorCode.NONE, stub(channel).describeQuorum(DescribeQuorumClient.metadataQuorumRequest())
+            assertEquals(ErrorCode.NONE, stub(channel).describeQuorum(QuorumClient.metadataQuorumRequest())
                     .getErrorCode(), "DescribeQuorum on the same connection afterwards" + to);
         } finally {
             channel.shutdownNow();

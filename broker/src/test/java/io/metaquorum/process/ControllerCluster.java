@@ -11,7 +11,7 @@ import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.RaftTimeouts;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import io.metaquorum.server.ClusterIds;
 import io.metaquorum.server.InitialControllers;
 import io.metaquorum.net.HostPort;
@@ -278,7 +278,7 @@ final class ControllerCluster implements AutoCloseable {
 
     /** One node's DescribeQuorum answer; empty if it does not answer (stopped, starting, overloaded). */
     Optional<DescribeQuorumResponse> describe(int id) {
-        try (DescribeQuorumClient client = new DescribeQuorumClient(node(id).address().toAddress(),
+        try (QuorumClient client = new QuorumClient(node(id).address().toAddress(),
                 DESCRIBE_TIMEOUT_MS, clientCredentials)) {
             return Optional.of(client.describeMetadataQuorum());
         } catch (StatusRuntimeException e) {

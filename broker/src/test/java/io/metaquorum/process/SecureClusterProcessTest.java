@@ -17,7 +17,7 @@ import io.metaquorum.protocol.BrokerLifecycleServiceGrpc;
 import io.metaquorum.protocol.BrokerRegistrationRequest;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.VoteRequest;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import io.metaquorum.security.SslSettings;
 import io.metaquorum.security.TestPki;
 import io.metaquorum.security.grpc.TlsCredentials;
@@ -84,13 +84,13 @@ class SecureClusterProcessTest {
     }
 
     private static Status.Code describeFails(HostPort node, ChannelCredentials credentials) {
-        try (DescribeQuorumClient client = new DescribeQuorumClient(node.toAddress(), CALL_TIMEOUT_MS, credentials)) {
+        try (QuorumClient client = new QuorumClient(node.toAddress(), CALL_TIMEOUT_MS, credentials)) {
             return assertThrows(StatusRuntimeException.class, client::describeMetadataQuorum).getStatus().getCode();
         }
     }
 
     private static boolean describes(HostPort node, ChannelCredentials credentials) {
-        try (DescribeQuorumClient client = new DescribeQuorumClient(node.toAddress(), CALL_TIMEOUT_MS, credentials)) {
+        try (QuorumClient client = new QuorumClient(node.toAddress(), CALL_TIMEOUT_MS, credentials)) {
             client.describeMetadataQuorum();
             return true;
         } catch (StatusRuntimeException e) {

@@ -109,7 +109,11 @@ class ServerConfigTest {
     void badRangesAndRelationsAreNamed() {
         assertEquals("process.roles", refused(with("process.roles", "controller,leader")).key());
         assertEquals("node.id", refused(with("node.id", "-1")).key());
-        assertEquals("node.id", refused(with("node.id", "7")).key(), "a controller must be a voter");
+        Map<String, String> joining = with("node.id", "7");
+        joining.put("listeners", "127.0.0.1:19097");
+        assertEquals(7, ServerConfig.parse(joining).nodeId(), "a controller not yet a voter joins as an observer");
+        joining.put("listeners", "127.0.0.1:0");
+        assertEquals("listeners", refused(joining).key(), "a joining controller needs a fixed port");
         assertEquals("listeners", refused(with("listeners", "127.0.0.1:19093")).key(), "port differs from its voter entry");
         assertEquals("listeners", refused(with("listeners", "PLAINTEXT")).key());
         assertEquals("controller.quorum.voters", refused(with("controller.quorum.voters", "1@127.0.0.1")).key());

@@ -4,7 +4,7 @@ import io.grpc.ChannelCredentials;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +23,7 @@ final class QuorumProbe implements AutoCloseable {
     }
 
     private final Map<Integer, InetSocketAddress> controllers;
-    private final Map<Integer, DescribeQuorumClient> clients = new TreeMap<>();
+    private final Map<Integer, QuorumClient> clients = new TreeMap<>();
 
     private final ChannelCredentials credentials;
 
@@ -35,8 +35,8 @@ final class QuorumProbe implements AutoCloseable {
     /** The view of one controller, or empty if it does not answer. */
     Optional<View> ask(int nodeId) {
         try {
-            DescribeQuorumClient client = clients.computeIfAbsent(nodeId,
-                    id -> new DescribeQuorumClient(controllers.get(id), PROBE_TIMEOUT_MS, credentials));
+            QuorumClient client = clients.computeIfAbsent(nodeId,
+                    id -> new QuorumClient(controllers.get(id), PROBE_TIMEOUT_MS, credentials));
             DescribeQuorumResponse response = client.describeMetadataQuorum();
             if (response.getErrorCode() != ErrorCode.NONE || response.getTopicsCount() == 0) {
                 return Optional.empty();
@@ -74,7 +74,7 @@ final class QuorumProbe implements AutoCloseable {
 
     /** Forgets the channel to a controller (after it was killed) so the next probe reconnects. */
     void reset(int nodeId) {
-        DescribeQuorumClient client = clients.remove(nodeId);
+        QuorumClient client = clients.remove(nodeId);
         if (client != null) {
             client.close();
         }
@@ -82,7 +82,7 @@ final class QuorumProbe implements AutoCloseable {
 
     @Override
     public void close() {
-        clients.values().forEach(DescribeQuorumClient::close);
+        clients.values().forEach(QuorumClient::close);
         clients.clear();
     }
 }

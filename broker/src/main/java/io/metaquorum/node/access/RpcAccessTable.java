@@ -63,7 +63,11 @@ public final class RpcAccessTable {
             new RpcAccess(RAFT, "Fetch", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
             new RpcAccess(RAFT, "FetchSnapshot", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC),
             new RpcAccess(RAFT, "DescribeQuorum", DESCRIBE, CLUSTER, "gRPC PERMISSION_DENIED naming "
-                    + "CLUSTER_AUTHORIZATION_FAILED"));
+                    + "CLUSTER_AUTHORIZATION_FAILED"),
+            new RpcAccess(RAFT, "AddVoter", ALTER, CLUSTER, "gRPC PERMISSION_DENIED naming "
+                    + "CLUSTER_AUTHORIZATION_FAILED (Kafka's AddRaftVoter)"),
+            new RpcAccess(RAFT, "RemoveVoter", ALTER, CLUSTER, "gRPC PERMISSION_DENIED naming "
+                    + "CLUSTER_AUTHORIZATION_FAILED (Kafka's RemoveRaftVoter)"));
 
     /** A forwarded write also needs this of the forwarding node's principal (Kafka's Envelope). */
     public static final String FORWARDED = "a forwarded write: the forwarding node's principal needs CLUSTER_ACTION "

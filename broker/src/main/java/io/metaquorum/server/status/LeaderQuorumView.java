@@ -5,7 +5,7 @@ import io.metaquorum.metadata.tool.QuorumReport;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
-import io.metaquorum.raft.transport.grpc.DescribeQuorumClient;
+import io.metaquorum.raft.transport.grpc.QuorumClient;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,7 +20,7 @@ public final class LeaderQuorumView implements AutoCloseable {
     private final Map<Integer, InetSocketAddress> controllers;
     private final ChannelCredentials credentials;
     private final long timeoutMs;
-    private final Map<Integer, DescribeQuorumClient> clients = new TreeMap<>();
+    private final Map<Integer, QuorumClient> clients = new TreeMap<>();
 
     /** The leader's answer, or why there is none. */
     public record Answer(QuorumReport report, String problem) {
@@ -47,7 +47,7 @@ public final class LeaderQuorumView implements AutoCloseable {
         }
         DescribeQuorumResponse response;
         try {
-            response = clients.computeIfAbsent(leaderId, id -> new DescribeQuorumClient(address, timeoutMs,
+            response = clients.computeIfAbsent(leaderId, id -> new QuorumClient(address, timeoutMs,
                     credentials)).describeMetadataQuorum();
         } catch (RuntimeException e) {
             return Answer.failed("node " + leaderId + " at " + address.getHostString() + ":" + address.getPort()
@@ -67,7 +67,7 @@ public final class LeaderQuorumView implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        clients.values().forEach(DescribeQuorumClient::close);
+        clients.values().forEach(QuorumClient::close);
         clients.clear();
     }
 }

@@ -21,6 +21,8 @@ import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.protocol.AclCreation;
+import io.metaquorum.protocol.AddVoterRequest;
+import io.metaquorum.protocol.AddVoterResponse;
 import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.BeginQuorumEpochResponse;
 import io.metaquorum.protocol.CreateAclsRequest;
@@ -35,6 +37,8 @@ import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.RaftServiceGrpc;
+import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.RemoveVoterResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.security.Caller;
@@ -73,7 +77,9 @@ class RaftAccessInterceptorTest {
             "EndQuorumEpoch", stub -> stub.endQuorumEpoch(EndQuorumEpochRequest.getDefaultInstance()),
             "Fetch", stub -> stub.fetch(FetchRequest.getDefaultInstance()),
             "FetchSnapshot", stub -> stub.fetchSnapshot(FetchSnapshotRequest.getDefaultInstance()),
-            "DescribeQuorum", stub -> stub.describeQuorum(DescribeQuorumRequest.getDefaultInstance()));
+            "DescribeQuorum", stub -> stub.describeQuorum(DescribeQuorumRequest.getDefaultInstance()),
+            "AddVoter", stub -> stub.addVoter(AddVoterRequest.getDefaultInstance()),
+            "RemoveVoter", stub -> stub.removeVoter(RemoveVoterRequest.getDefaultInstance()));
 
     @AfterEach
     void stop() throws Exception {
@@ -132,7 +138,8 @@ class RaftAccessInterceptorTest {
         RaftServiceGrpc.RaftServiceBlockingStub stub = serve(access);
         try (ControllerForwarder forwarder = new ControllerForwarder(1, Map.of(), 1_000)) {
             NodeRequests node = NodeRequests.create(gateway, forwarder, AdminTestNode.CLUSTER_ID, access);
-            for (AclOperation operation : List.of(AclOperation.CLUSTER_ACTION, AclOperation.DESCRIBE)) {
+            for (AclOperation operation : List.of(AclOperation.CLUSTER_ACTION, AclOperation.DESCRIBE,
+                    AclOperation.ALTER)) {
                 CompletableFuture<CreateAclsResponse> created = new CompletableFuture<>();
                 node.admin().createAcls(CreateAclsRequest.newBuilder().addCreations(AclCreation.newBuilder()
                         .setResourceType(ResourceType.CLUSTER.code()).setResourceName("kafka-cluster")
@@ -196,6 +203,16 @@ class RaftAccessInterceptorTest {
         @Override
         public void describeQuorum(DescribeQuorumRequest request, StreamObserver<DescribeQuorumResponse> observer) {
             answer(DescribeQuorumResponse.getDefaultInstance(), observer);
+        }
+
+        @Override
+        public void addVoter(AddVoterRequest request, StreamObserver<AddVoterResponse> observer) {
+            answer(AddVoterResponse.getDefaultInstance(), observer);
+        }
+
+        @Override
+        public void removeVoter(RemoveVoterRequest request, StreamObserver<RemoveVoterResponse> observer) {
+            answer(RemoveVoterResponse.getDefaultInstance(), observer);
         }
     }
 }

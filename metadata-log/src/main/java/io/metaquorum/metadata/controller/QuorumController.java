@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * ends, it goes back to the committed image and fails what was still waiting.
  *
  * <p>Invariants: it appends only while active, always at {@code nextOffset} (raft's leader
- * appends nothing of its own after the leader-change record, so the controller knows each
- * offset before raft confirms it; a mismatch renounces the leadership).
+ * appends nothing of its own after the leader-change record but a VotersRecord, so the
+ * controller knows each offset before raft confirms it; a mismatch renounces the leadership
+ * and resigns raft's with it).
  */
 public final class QuorumController {
     private static final Logger LOG = LoggerFactory.getLogger(QuorumController.class);
@@ -98,8 +99,13 @@ public final class QuorumController {
         if (!isActive()) {
             managers.revertTo(image);
         } else if (image.lastCommittedOffset() >= nextOffset) {
-            // Someone else's records committed past ours: this leadership is over.
+            // Records this controller did not append committed at offsets it counted as its own:
+            // another leader's, or raft's own (a VotersRecord of AddVoter / RemoveVoter). Its
+            // offsets are wrong from here on, so this leadership is over, raft's included: the
+            // quorum elects again and the next active controller counts from the log as it is.
+            int epoch = activeEpoch;
             renounce();
+            appends.resign(epoch);
             return;
         }
         pending.committedUpTo(image.lastCommittedOffset());

@@ -3,6 +3,7 @@ package io.metaquorum.metadata.tool;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ReplicaState;
+import io.metaquorum.raft.TopicIds;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,8 +21,14 @@ public record QuorumReport(String clusterId, int leaderId, int leaderEpoch, long
      *
      * @param lastFetchTimestampMs     leader clock, -1 when never
      * @param lastCaughtUpTimestampMs  leader clock, -1 when never
+     * @param directoryId              base64, empty when the replica has none (KIP-853)
      */
-    public record Replica(int nodeId, long logEndOffset, long lastFetchTimestampMs, long lastCaughtUpTimestampMs) {
+    public record Replica(int nodeId, long logEndOffset, long lastFetchTimestampMs, long lastCaughtUpTimestampMs,
+                          String directoryId) {
+        /** A replica without a directory id (a static voter, or an observer that sent none). */
+        public Replica(int nodeId, long logEndOffset, long lastFetchTimestampMs, long lastCaughtUpTimestampMs) {
+            this(nodeId, logEndOffset, lastFetchTimestampMs, lastCaughtUpTimestampMs, "");
+        }
     }
 
     public QuorumReport {
@@ -40,8 +47,10 @@ public record QuorumReport(String clusterId, int leaderId, int leaderEpoch, long
     private static List<Replica> replicas(List<ReplicaState> states) {
         List<Replica> replicas = new ArrayList<>(states.size());
         for (ReplicaState state : states) {
+            boolean hasDirectory = state.hasReplicaDirectoryId() && !state.getReplicaDirectoryId().equals(TopicIds.ZERO);
             replicas.add(new Replica(state.getReplicaId(), state.getLogEndOffset(),
-                    state.getLastFetchTimestampMs(), state.getLastCaughtUpTimestampMs()));
+                    state.getLastFetchTimestampMs(), state.getLastCaughtUpTimestampMs(),
+                    hasDirectory ? TopicIds.toBase64(state.getReplicaDirectoryId()) : ""));
         }
         return replicas;
     }

@@ -105,7 +105,8 @@ public final class QuorumReportFormat {
     /**
      * The one JSON object of docs/commands.md, on one line; ages in ms computed from {@code now_ms}.
      * Beside docs/commands.md's keys: {@code maxFollowerLag} (records) and {@code maxFollowerLagMs}
-     * (since the least recently caught-up follower was caught up; -1: one never was).
+     * (since the least recently caught-up follower was caught up; -1: one never was), and each
+     * replica's {@code directoryId} last (base64, empty when it has none; KIP-853).
      */
     public static String json(QuorumReport report) {
         return "{\"clusterId\": " + jsonString(report.clusterId())
@@ -125,7 +126,8 @@ public final class QuorumReportFormat {
                     + ", \"logEndOffset\": " + replica.logEndOffset()
                     + ", \"lag\": " + report.lag(replica)
                     + ", \"lastFetchMs\": " + report.agoMs(replica.lastFetchTimestampMs())
-                    + ", \"lastCaughtUpMs\": " + report.agoMs(replica.lastCaughtUpTimestampMs()) + "}");
+                    + ", \"lastCaughtUpMs\": " + report.agoMs(replica.lastCaughtUpTimestampMs())
+                    + ", \"directoryId\": " + jsonString(replica.directoryId()) + "}");
         }
         return array.toString();
     }

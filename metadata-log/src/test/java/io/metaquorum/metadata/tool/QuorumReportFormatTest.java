@@ -6,11 +6,13 @@ import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.DescribeQuorumTopicResponse;
 import io.metaquorum.protocol.ReplicaState;
+import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import org.junit.jupiter.api.Test;
 
 class QuorumReportFormatTest {
     private static final long NOW_MS = 1_700_000_010_000L;
+    private static final Uuid DIRECTORY = TopicIds.uuid(0x5EED, 1);
 
     private static ReplicaState replica(int id, long logEndOffset, long lastFetchMs, long lastCaughtUpMs) {
         return ReplicaState.newBuilder().setReplicaId(id).setLogEndOffset(logEndOffset)
@@ -20,7 +22,8 @@ class QuorumReportFormatTest {
     private static QuorumReport report() {
         DescribeQuorumPartitionResponse partition = DescribeQuorumPartitionResponse.newBuilder()
                 .setLeaderId(1).setLeaderEpoch(3).setHighWatermark(1234).setNowMs(NOW_MS)
-                .addCurrentVoters(replica(1, 1234, NOW_MS - 12, NOW_MS - 12))
+                .addCurrentVoters(replica(1, 1234, NOW_MS - 12, NOW_MS - 12).toBuilder()
+                        .setReplicaDirectoryId(DIRECTORY).build())
                 .addCurrentVoters(replica(2, 1230, NOW_MS - 40, NOW_MS - 250))
                 .addCurrentVoters(replica(3, 1234, NOW_MS - 7, NOW_MS - 7))
                 .addObservers(replica(4, 1200, NOW_MS - 30, -1))
@@ -35,11 +38,15 @@ class QuorumReportFormatTest {
     void jsonIsTheShapeOfProductMd() {
         assertEquals("{\"clusterId\": \"MkU3OEVBNTcwNTJENDM2Qk\", \"leaderId\": 1, \"leaderEpoch\": 3, "
                 + "\"highWatermark\": 1234, \"maxFollowerLag\": 4, \"maxFollowerLagMs\": 250, \"voters\": ["
-                + "{\"nodeId\": 1, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 12, \"lastCaughtUpMs\": 12}, "
-                + "{\"nodeId\": 2, \"logEndOffset\": 1230, \"lag\": 4, \"lastFetchMs\": 40, \"lastCaughtUpMs\": 250}, "
-                + "{\"nodeId\": 3, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 7, \"lastCaughtUpMs\": 7}], "
+                + "{\"nodeId\": 1, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 12, \"lastCaughtUpMs\": 12, "
+                + "\"directoryId\": \"" + TopicIds.toBase64(DIRECTORY) + "\"}, "
+                + "{\"nodeId\": 2, \"logEndOffset\": 1230, \"lag\": 4, \"lastFetchMs\": 40, \"lastCaughtUpMs\": 250, "
+                + "\"directoryId\": \"\"}, "
+                + "{\"nodeId\": 3, \"logEndOffset\": 1234, \"lag\": 0, \"lastFetchMs\": 7, \"lastCaughtUpMs\": 7, "
+                + "\"directoryId\": \"\"}], "
                 + "\"observers\": ["
-                + "{\"nodeId\": 4, \"logEndOffset\": 1200, \"lag\": 34, \"lastFetchMs\": 30, \"lastCaughtUpMs\": -1}]}",
+                + "{\"nodeId\": 4, \"logEndOffset\": 1200, \"lag\": 34, \"lastFetchMs\": 30, \"lastCaughtUpMs\": -1, "
+                + "\"directoryId\": \"\"}]}",
                 QuorumReportFormat.json(report()));
     }
 
