@@ -7,7 +7,10 @@ import io.metaquorum.common.io.Directories;
 import io.metaquorum.metadata.tool.QuorumReport;
 import io.metaquorum.process.MetaquorumScripts.RunningTool;
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
+import io.metaquorum.client.AdminClient;
+import io.metaquorum.protocol.DescribeClusterResponse;
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
+import io.metaquorum.protocol.DescribedBroker;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.RaftTimeouts;
@@ -223,6 +226,20 @@ final class ControllerCluster implements AutoCloseable {
         Path file = node(id).metricsFile();
         return await("node " + id + " reports its metrics port in " + file,
                 () -> ListenersFile.read(file).map(listeners -> listeners.get(0)));
+    }
+
+    /** Waits until the controllers' image has {@code count} registered brokers, none of them fenced. */
+    void awaitUnfencedBrokers(int count) {
+        await(count + " unfenced brokers", () -> {
+            try (AdminClient client = AdminClient.connect(addresses())) {
+                DescribeClusterResponse cluster = client.describeCluster(DESCRIBE_TIMEOUT_MS);
+                return Optional.of(cluster).filter(c -> c.getBrokersCount() == count
+                        && c.getBrokersList().stream().noneMatch(DescribedBroker::getFenced));
+            } catch (RuntimeException e) {
+                lastObservation.set("DescribeCluster failed: " + e);
+                return Optional.empty();
+            }
+        });
     }
 
     /** kill -9 of node {@code id} by pid; returns its exit status. */

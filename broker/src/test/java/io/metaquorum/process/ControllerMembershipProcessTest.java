@@ -80,6 +80,7 @@ class ControllerMembershipProcessTest {
     @Test
     void aWipedControllerIsAnObserverUntilRemovedAndAddedBackThenItVotes(TestInfo test) throws Exception {
         cluster = ControllerCluster.start(ProcessTestNames.of(test), Map.of(), 1);
+        cluster.awaitUnfencedBrokers(1);
         create("before-the-wipe");
         int leader = cluster.awaitLeaderReport("a leader", r -> r.leaderId() > 0).leaderId();
         int wiped = ControllerCluster.NODE_IDS.stream().filter(id -> id != leader).findFirst().orElseThrow();

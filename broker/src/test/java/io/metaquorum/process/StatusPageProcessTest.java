@@ -107,6 +107,7 @@ class StatusPageProcessTest {
         QuorumReport report = cluster.awaitLeaderReport("a leader with both brokers as observers",
                 r -> r.observers().size() == BROKERS.size());
         int leader = report.leaderId();
+        cluster.awaitUnfencedBrokers(BROKERS.size());
         createTopics();
         int follower = ControllerCluster.NODE_IDS.stream().filter(id -> id != leader).findFirst().orElseThrow();
 
