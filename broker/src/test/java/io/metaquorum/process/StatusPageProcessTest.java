@@ -9,6 +9,8 @@ import io.metaquorum.metadata.tool.QuorumReport;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.server.MetaProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -116,6 +118,12 @@ class StatusPageProcessTest {
                         && page.rows(BROKER_ROW).equals(Map.of(4, "unfenced", 5, "unfenced"))
                         && page.dom().contains("<b>" + TOPICS + "</b><span>topics</span>"));
         assertEquals(Integer.toString(leader), followerPage.text("leader-id"));
+        for (int id : ControllerCluster.NODE_IDS) {
+            String directory = TopicIds.toBase64(MetaProperties.read(cluster.node(id).metadataDir()).orElseThrow()
+                    .directoryId());
+            assertTrue(followerPage.dom().contains("title=\"" + directory + "\""), "voter " + id + "'s directory id "
+                    + directory + " on the page");
+        }
         assertEquals(Integer.toString(follower), followerPage.text("node-id"));
         assertEquals("controller", followerPage.text("node-roles"));
         assertTrue(followerPage.text("chart-note").startsWith("Commits are timed on the leader, node " + leader),
