@@ -16,7 +16,9 @@ import java.util.List;
  * at the addresses in {@code controller.quorum.voters}, which every voter needs before any
  * of them starts; until voters advertise their endpoints in the log, those ports are fixed in
  * advance. {@code bin/mq-quickstart} lays all six of its nodes out from one base port
- * ({@code MQ_BASE_PORT} + node id) for that reason, so its test takes its base here too.
+ * ({@code MQ_BASE_PORT} + node id) for that reason, so its test takes its base here too, and
+ * one for the metrics listeners ({@code MQ_METRICS_BASE_PORT}): left to its default,
+ * {@code MQ_BASE_PORT} + 200, nothing checked those ports, and one was once taken.
  *
  * <p>Racy by nature: a port free now may be taken by another process before the node binds
  * it. The ports of one base are held open together while probed, so at least they are all

@@ -76,6 +76,7 @@ class QuickstartProcessTest {
     @Test
     void startsThreeControllersAndThreeBrokersAndSurvivesAKillOfAllSix() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
+                Integer.toString(PreassignedPorts.freeBase(NODES)), "MQ_METRICS_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES)));
         ToolRun started = quickstart("start");
         assertEquals(0, started.exitCode(), started.out() + started.err());
@@ -119,7 +120,8 @@ class QuickstartProcessTest {
     @Test
     void secureStartsTheSameClusterWithTlsEverywhereAndWritesTheAdminsClientConfig() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
-                Integer.toString(PreassignedPorts.freeBase(NODES + 1)));
+                Integer.toString(PreassignedPorts.freeBase(NODES + 1)), "MQ_METRICS_BASE_PORT",
+                Integer.toString(PreassignedPorts.freeBase(NODES)));
         ToolRun started = quickstart("start-secure", "--secure");
         assertEquals(0, started.exitCode(), started.out() + started.err());
         assertTrue(started.out().contains("Created topic demo."), started.out());
