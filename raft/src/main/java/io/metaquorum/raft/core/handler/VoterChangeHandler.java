@@ -46,8 +46,7 @@ public final class VoterChangeHandler {
      * A VotersRecord appended at {@code offset} in {@code epoch} for {@code request}, answered
      * once it commits, the leader changes, or at {@code deadlineMs}.
      */
-    private record Pending(RaftRequest request, boolean add, ReplicaKey voter, int epoch, long offset,
-                           long deadlineMs) {
+    private record Pending(RaftRequest request, boolean add, int epoch, long offset, long deadlineMs) {
         Message answer(ErrorCode error, String message) {
             return add ? AddVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build()
                     : RemoveVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
@@ -161,7 +160,7 @@ public final class VoterChangeHandler {
                 .toByteString()), nowMs);
         leader.updateVoters(ctx.voters());
         long waitMs = timeoutMs > 0 ? timeoutMs : ctx.config().timeouts().requestTimeoutMs();
-        pending = new Pending(request, add, voter, leader.epoch(), offset, nowMs + waitMs);
+        pending = new Pending(request, add, leader.epoch(), offset, nowMs + waitMs);
         LOG.info("[node {}] {} voter {} in epoch {}: the voters are now {} (VotersRecord at offset {})",
                 ctx.localId(), add ? "adding" : "removing", voter, leader.epoch(), next, offset);
     }
