@@ -27,6 +27,7 @@ import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftNode;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.driver.RaftDriver;
 import io.metaquorum.raft.transport.grpc.GrpcConnectionSettings;
 import io.metaquorum.raft.transport.grpc.GrpcRaftTransport;
@@ -36,6 +37,7 @@ import io.metaquorum.raft.transport.grpc.TransportWarmUp;
 import io.grpc.BindableService;
 import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
+import io.metaquorum.server.admin.ControllerAddresses;
 import io.metaquorum.server.admin.ControllerForwarder;
 import io.metaquorum.server.metrics.MetricsEndpoint;
 import io.metaquorum.server.status.LeaderQuorumView;
@@ -144,7 +146,8 @@ public final class NodeServer {
             ControllerGateway gateway = controller.map(ControllerRole::gateway)
                     .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
             bindMetrics(metrics, node, loader, controller, broker);
-            ControllerForwarder forwarder = new ControllerForwarder(nodeId, voterAddresses(config),
+            ControllerForwarder forwarder = new ControllerForwarder(nodeId,
+                    new ControllerAddresses(voterAddresses(config), () -> votersOf(node.get(), raftConfig)),
                     FORWARD_TIMEOUT_MS, security.channel());
             NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId, access);
             List<BindableService> services = List.of(
@@ -230,6 +233,11 @@ public final class NodeServer {
 
     private static int knownLeaderId(RaftNode raftNode) {
         return raftNode == null ? -1 : raftNode.status().leaderId();
+    }
+
+    /** The voter set in force, with endpoints; the bootstrap one until the replica is built. */
+    private static VoterSet votersOf(RaftNode raftNode, RaftConfig raftConfig) {
+        return raftNode == null ? raftConfig.bootstrapVoters() : raftNode.voters();
     }
 
     private static BrokerRole.Settings brokerSettings(ServerConfig config, String clusterId,

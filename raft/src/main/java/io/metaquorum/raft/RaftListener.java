@@ -1,5 +1,6 @@
 package io.metaquorum.raft;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
@@ -58,4 +59,17 @@ public interface RaftListener {
      * machine drops what it assumed of them and goes back to its committed state.
      */
     void handleResign(int epoch);
+
+    /**
+     * Raft has control records of its own to append in {@code epoch}, which this state machine
+     * leads ({@link #handleBecomeLeader} reported, {@link #handleResign} not yet): the
+     * VotersRecord of an AddVoter or RemoveVoter. A state machine that counts the offsets of its
+     * appends before raft confirms them returns true and appends {@code records} itself, in its
+     * own order, with {@code RaftNode.appendControl(epoch, records)}, so that no offset it
+     * counted on moves; raft holds the change until then (or until the epoch ends). The default
+     * returns false: raft appends them at once, behind what is queued.
+     */
+    default boolean handleControlRecords(int epoch, List<ByteString> records) {
+        return false;
+    }
 }

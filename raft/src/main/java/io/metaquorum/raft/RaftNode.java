@@ -33,6 +33,14 @@ public interface RaftNode extends AutoCloseable {
     CompletableFuture<AppendResult> append(List<ByteString> records);
 
     /**
+     * Appends the control records raft handed the state machine through
+     * {@link RaftListener#handleControlRecords} for {@code epoch}, as one control batch behind
+     * the state machine's earlier appends. Refused (NOT_LEADER) when the epoch ended or raft no
+     * longer waits for these records.
+     */
+    CompletableFuture<AppendResult> appendControl(int epoch, List<ByteString> records);
+
+    /**
      * Resigns {@code epoch} (EndQuorumEpoch to the most caught-up voters) if this replica still
      * leads it when the driver takes the request; a later epoch is left alone.
      */
@@ -48,6 +56,12 @@ public interface RaftNode extends AutoCloseable {
 
     /** The latest status the driver published; never blocks. */
     RaftStatus status();
+
+    /**
+     * The voter set in force as the driver last saw it (the latest VotersRecord in the log, else
+     * the bootstrap set), with each voter's endpoints; never blocks.
+     */
+    VoterSet voters();
 
     /**
      * Graceful stop: a leader resigns (EndQuorumEpoch to the most caught-up voters) and

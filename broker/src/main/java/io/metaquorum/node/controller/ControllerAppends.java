@@ -34,19 +34,29 @@ public final class ControllerAppends implements AppendSink {
 
     @Override
     public void append(int epoch, long expectedLastOffset, List<MetadataRecord> records) {
-        List<ByteString> encoded = MetadataRecordCodec.encodeAll(records);
         RequestTrace trace = traces.appended(expectedLastOffset);
-        raft.append(epoch, encoded, (result, failure) -> {
+        raft.append(epoch, MetadataRecordCodec.encodeAll(records), (result, failure) -> {
             trace.mark(RequestTrace.Stage.RAFT_ACCEPTED);
-            queues.addRaftEvent((controller, nowMs) -> {
-                if (failure == null && result.accepted() && result.lastOffset() == expectedLastOffset) {
-                    controller.handleAppendAccepted(epoch, expectedLastOffset);
-                } else {
-                    LOG.warn("{}append of {} records in epoch {} not made as expected (ending at {}): {}",
-                            logPrefix, records.size(), epoch, expectedLastOffset, describe(result, failure));
-                    controller.handleAppendRefused(epoch);
-                }
-            });
+            reportOutcome(epoch, expectedLastOffset, records.size(), result, failure);
+        });
+    }
+
+    @Override
+    public void appendControl(int epoch, long expectedLastOffset, List<ByteString> records) {
+        raft.appendControl(epoch, records, (result, failure) ->
+                reportOutcome(epoch, expectedLastOffset, records.size(), result, failure));
+    }
+
+    private void reportOutcome(int epoch, long expectedLastOffset, int count, AppendResult result,
+                               Throwable failure) {
+        queues.addRaftEvent((controller, nowMs) -> {
+            if (failure == null && result.accepted() && result.lastOffset() == expectedLastOffset) {
+                controller.handleAppendAccepted(epoch, expectedLastOffset);
+            } else {
+                LOG.warn("{}append of {} records in epoch {} not made as expected (ending at {}): {}",
+                        logPrefix, count, epoch, expectedLastOffset, describe(result, failure));
+                controller.handleAppendRefused(epoch);
+            }
         });
     }
 

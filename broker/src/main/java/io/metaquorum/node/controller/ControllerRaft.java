@@ -21,6 +21,9 @@ public interface ControllerRaft {
      */
     void append(int epoch, List<ByteString> records, AppendOutcome outcome);
 
+    /** Appends the control records raft handed the controller for {@code epoch}; as {@link #append}. */
+    void appendControl(int epoch, List<ByteString> records, AppendOutcome outcome);
+
     /** Resigns {@code epoch} if the replica still leads it. */
     void resign(int epoch);
 }

@@ -1,5 +1,6 @@
 package io.metaquorum.node.controller;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.node.trace.AppendTraces;
 import io.metaquorum.protocol.RecordBatch;
@@ -66,6 +67,13 @@ public final class ControllerStateMachine implements RaftListener {
         loader.handleBecomeLeader(epoch, epochStartOffset);
         queueCommitted();
         queues.addRaftEvent((controller, nowMs) -> controller.handleBecomeLeader(epoch, epochStartOffset, nowMs));
+    }
+
+    /** The controller appends raft's control records in its own order (it counts its offsets ahead of raft). */
+    @Override
+    public boolean handleControlRecords(int epoch, List<ByteString> records) {
+        queues.addRaftEvent((controller, nowMs) -> controller.handleControlRecords(epoch, records));
+        return true;
     }
 
     @Override

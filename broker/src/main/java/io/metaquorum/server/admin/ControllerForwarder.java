@@ -20,6 +20,7 @@ import io.metaquorum.node.trace.RequestTrace;
 import io.metaquorum.security.grpc.ForwardedIdentity;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends a request this node cannot serve (it is not the active controller) to the controller
- * voter that is, and hands back its answer. One channel per voter, plaintext or TLS as the
+ * voter that is, and hands back its answer; the voter's address is the configured one or the
+ * one the voter set in the log names ({@link ControllerAddresses}). One channel per voter, plaintext or TLS as the
  * node's own listener, made on first use; every forwarded call has a deadline and carries the
  * {@link ForwardedCalls} mark, so the receiver answers it itself or with NOT_CONTROLLER, and
  * never forwards it again. The client's principal and host go along ({@link ForwardedIdentity}).
@@ -41,12 +43,12 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
     private static final int MESSAGE_BYTES_MAX = 64 * 1024 * 1024;
 
     private final int localNodeId;
-    private final Map<Integer, InetSocketAddress> controllerAddresses;
+    private final ControllerAddresses controllerAddresses;
     private final long forwardTimeoutMs;
     private final String logPrefix;
     private final ChannelCredentials credentials;
-    /** Invariant: keys are a subset of {@code controllerAddresses}' keys. Guarded by {@code this}. */
-    private final Map<Integer, ManagedChannel> channels = new TreeMap<>();
+    /** Each controller's channel and the address it was made for. Guarded by {@code this}. */
+    private final Map<Integer, AddressedChannel> channels = new TreeMap<>();
     private boolean closed;
 
     /**
@@ -56,17 +58,18 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
      */
     public ControllerForwarder(int localNodeId, Map<Integer, InetSocketAddress> controllerAddresses,
                                long forwardTimeoutMs) {
-        this(localNodeId, controllerAddresses, forwardTimeoutMs, InsecureChannelCredentials.create());
+        this(localNodeId, ControllerAddresses.configured(controllerAddresses), forwardTimeoutMs,
+                InsecureChannelCredentials.create());
     }
 
     /** @param credentials how this node connects to the controllers: as its own listener speaks */
-    public ControllerForwarder(int localNodeId, Map<Integer, InetSocketAddress> controllerAddresses,
+    public ControllerForwarder(int localNodeId, ControllerAddresses controllerAddresses,
                                long forwardTimeoutMs, ChannelCredentials credentials) {
         if (forwardTimeoutMs <= 0) {
             throw new IllegalArgumentException("forwardTimeoutMs must be positive, not " + forwardTimeoutMs);
         }
         this.localNodeId = localNodeId;
-        this.controllerAddresses = Map.copyOf(controllerAddresses);
+        this.controllerAddresses = controllerAddresses;
         this.forwardTimeoutMs = forwardTimeoutMs;
         this.logPrefix = "[node " + localNodeId + "] ";
         this.credentials = credentials;
@@ -74,7 +77,7 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
 
     @Override
     public boolean canForwardTo(int controllerId) {
-        return controllerId >= 0 && controllerId != localNodeId && controllerAddresses.containsKey(controllerId);
+        return controllerId >= 0 && controllerId != localNodeId && controllerAddresses.addressOf(controllerId).isPresent();
     }
 
     /**
@@ -127,23 +130,37 @@ public final class ControllerForwarder implements Forwarding, AutoCloseable {
         });
     }
 
+    /** The channel to {@code controllerId} at its address now; a channel to an address it left is closed. */
     private synchronized ManagedChannel channel(int controllerId) {
-        if (closed) {
+        Optional<InetSocketAddress> address = controllerAddresses.addressOf(controllerId);
+        if (closed || address.isEmpty()) {
             return null;
         }
-        return channels.computeIfAbsent(controllerId, id -> NettyChannelBuilder.forAddress(controllerAddresses.get(id), credentials)
+        AddressedChannel current = channels.get(controllerId);
+        if (current != null && current.address().equals(address.get())) {
+            return current.channel();
+        }
+        if (current != null) {
+            current.channel().shutdown();
+        }
+        ManagedChannel channel = NettyChannelBuilder.forAddress(address.get(), credentials)
                 // The answer is only handed to the waiting server call: no need for a thread of its own.
                 .directExecutor()
                 .disableRetry()
                 .maxInboundMessageSize(MESSAGE_BYTES_MAX)
-                .build());
+                .build();
+        channels.put(controllerId, new AddressedChannel(address.get(), channel));
+        return channel;
+    }
+
+    private record AddressedChannel(InetSocketAddress address, ManagedChannel channel) {
     }
 
     @Override
     public synchronized void close() {
         closed = true;
-        for (ManagedChannel channel : channels.values()) {
-            channel.shutdownNow();
+        for (AddressedChannel addressed : channels.values()) {
+            addressed.channel().shutdownNow();
         }
         channels.clear();
     }

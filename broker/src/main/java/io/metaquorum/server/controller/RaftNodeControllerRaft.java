@@ -28,6 +28,11 @@ final class RaftNodeControllerRaft implements ControllerRaft {
     }
 
     @Override
+    public void appendControl(int epoch, List<ByteString> records, AppendOutcome outcome) {
+        raft.get().appendControl(epoch, records).whenComplete(outcome::done);
+    }
+
+    @Override
     public void resign(int epoch) {
         raft.get().resign(epoch);
     }

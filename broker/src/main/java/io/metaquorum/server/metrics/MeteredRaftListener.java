@@ -1,5 +1,6 @@
 package io.metaquorum.server.metrics;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
@@ -92,6 +93,11 @@ final class MeteredRaftListener implements RaftListener {
     public void handleBecomeLeader(int epoch, long epochStartOffset) {
         ledEpoch = epoch;
         delegate.handleBecomeLeader(epoch, epochStartOffset);
+    }
+
+    @Override
+    public boolean handleControlRecords(int epoch, List<ByteString> records) {
+        return delegate.handleControlRecords(epoch, records);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.metaquorum.node.controller;
 
+import com.google.protobuf.ByteString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,6 +25,10 @@ class ControllerTurnsTest {
     private static final AppendSink NO_APPENDS = new AppendSink() {
         @Override
         public void append(int epoch, long expectedLastOffset, List<MetadataRecord> records) {
+        }
+
+        @Override
+        public void appendControl(int epoch, long expectedLastOffset, List<ByteString> records) {
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.metaquorum.server.admin;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.controller.AppendSink;
 import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.controller.ControllerManagers;
@@ -113,6 +114,12 @@ final class TestControllerGateway implements ControllerGateway, AppendSink, Auto
     @Override
     public void append(int epoch, long expectedLastOffset, List<MetadataRecord> records) {
         appended.add(new Appended(epoch, expectedLastOffset, records));
+    }
+
+    /** Raft here never changes its voters, so it hands the controller no control records. */
+    @Override
+    public void appendControl(int epoch, long expectedLastOffset, List<ByteString> records) {
+        throw new AssertionError("no voter change happens behind this gateway");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.controller;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.metadata.acl.AclBinding;
 import io.metaquorum.metadata.acl.AclBindingFilter;
@@ -36,10 +37,11 @@ import org.slf4j.LoggerFactory;
  * committed image plus the records appended in its current leadership; when that leadership
  * ends, it goes back to the committed image and fails what was still waiting.
  *
- * <p>Invariants: it appends only while active, always at {@code nextOffset} (raft's leader
- * appends nothing of its own after the leader-change record but a VotersRecord, so the
- * controller knows each offset before raft confirms it; a mismatch renounces the leadership
- * and resigns raft's with it).
+ * <p>Invariants: it appends only while active, always at {@code nextOffset}. Raft's leader
+ * appends nothing of its own after the leader-change record without the controller: it hands
+ * its control records (a VotersRecord) to the controller, which appends them in its own order
+ * ({@link #handleControlRecords}), so the controller knows each offset before raft confirms it;
+ * a mismatch renounces the leadership and resigns raft's with it.
  */
 public final class QuorumController {
     private static final Logger LOG = LoggerFactory.getLogger(QuorumController.class);
@@ -100,9 +102,9 @@ public final class QuorumController {
             managers.revertTo(image);
         } else if (image.lastCommittedOffset() >= nextOffset) {
             // Records this controller did not append committed at offsets it counted as its own:
-            // another leader's, or raft's own (a VotersRecord of AddVoter / RemoveVoter). Its
-            // offsets are wrong from here on, so this leadership is over, raft's included: the
-            // quorum elects again and the next active controller counts from the log as it is.
+            // another leader's. Its offsets are wrong from here on, so this leadership is over,
+            // raft's included: the quorum elects again and the next active controller counts from
+            // the log as it is.
             int epoch = activeEpoch;
             renounce();
             appends.resign(epoch);
@@ -146,6 +148,20 @@ public final class QuorumController {
         if (epoch == activeEpoch) {
             renounce();
         }
+    }
+
+    /**
+     * Raft's leader has control records of its own for {@code epoch} (the VotersRecord of a voter
+     * change): they go behind this controller's appends so far, and its next ones after them. A
+     * controller no longer active in that epoch drops them; raft forgets them when the epoch ends,
+     * which the controller's renouncing brings about.
+     */
+    public void handleControlRecords(int epoch, List<ByteString> records) {
+        if (epoch != activeEpoch) {
+            return;
+        }
+        nextOffset += records.size();
+        appends.appendControl(epoch, nextOffset - 1, records);
     }
 
     /** Raft queued the append that ends at {@code lastOffset} in {@code epoch}. */

@@ -1,5 +1,6 @@
 package io.metaquorum.metadata.controller;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.MetadataRecord;
@@ -44,6 +45,17 @@ final class ControllerHarness implements AppendSink {
     @Override
     public void append(int epoch, long expectedLastOffset, List<MetadataRecord> records) {
         appended.add(new Appended(epoch, expectedLastOffset, records));
+    }
+
+    /** Raft's control records the controller appended: epoch, last offset, how many. */
+    record ControlAppended(int epoch, long lastOffset, int count) {
+    }
+
+    final List<ControlAppended> controlAppended = new ArrayList<>();
+
+    @Override
+    public void appendControl(int epoch, long expectedLastOffset, List<ByteString> records) {
+        controlAppended.add(new ControlAppended(epoch, expectedLastOffset, records.size()));
     }
 
     @Override

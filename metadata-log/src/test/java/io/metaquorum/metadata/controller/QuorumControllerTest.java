@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.controller.ClusterControlManager.HeartbeatRequest;
 import io.metaquorum.metadata.controller.ClusterControlManager.HeartbeatResponse;
 import io.metaquorum.metadata.controller.ClusterControlManager.RegisterBrokerResponse;
@@ -108,6 +109,33 @@ class QuorumControllerTest {
         assertEquals(2, answers.size());
         assertEquals(ErrorCode.NOT_CONTROLLER, answers.get(0).topic("t").error().code());
         assertEquals(ErrorCode.NOT_CONTROLLER, answers.get(1).topic("t").error().code());
+    }
+
+    @Test
+    void raftsControlRecordsGoBehindTheAppendsMadeAndAheadOfTheNextWithoutEndingTheLeadership() {
+        activeWithBrokers(1);
+        int epoch = h.controller.activeEpoch();
+        List<CreateTopicsResponse> answers = new ArrayList<>();
+        h.controller.createTopics(create("a"), 30_000, h.nowMs, answers::add);
+        long aLast = h.appended.get(h.appended.size() - 1).lastOffset();
+        h.controller.handleControlRecords(epoch, List.of(ByteString.copyFromUtf8("a VotersRecord")));
+        assertEquals(List.of(new ControllerHarness.ControlAppended(epoch, aLast + 1, 1)), h.controlAppended);
+        h.controller.createTopics(create("b"), 30_000, h.nowMs, answers::add);
+        assertEquals(aLast + 2, h.appended.get(h.appended.size() - 1).baseOffset(), "after the control record");
+        h.commitAll();
+        assertEquals(ErrorCode.NONE, answers.get(0).topic("a").error().code());
+        assertEquals(ErrorCode.NONE, answers.get(1).topic("b").error().code());
+        assertTrue(h.controller.isActive(), "its offsets held: it still leads");
+        assertTrue(h.resignations.isEmpty());
+    }
+
+    @Test
+    void controlRecordsOfAnEpochNoLongerLedAreDropped() {
+        activeWithBrokers(1);
+        int epoch = h.controller.activeEpoch();
+        h.controller.handleResign(epoch);
+        h.controller.handleControlRecords(epoch, List.of(ByteString.copyFromUtf8("a VotersRecord")));
+        assertTrue(h.controlAppended.isEmpty());
     }
 
     @Test

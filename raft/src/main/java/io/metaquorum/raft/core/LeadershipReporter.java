@@ -54,6 +54,11 @@ final class LeadershipReporter {
         }
     }
 
+    /** Whether the state machine was told it leads {@code epoch} and not yet that it resigned. */
+    boolean reportedLeading(int epoch) {
+        return ledEpoch >= 0 && ledEpoch == epoch;
+    }
+
     /**
      * The leader of the role's epoch as the state machine should know it. A pre-vote changes
      * nothing about who leads the epoch (only a higher epoch can unseat its leader, KIP-996),

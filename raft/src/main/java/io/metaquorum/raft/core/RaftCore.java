@@ -114,8 +114,9 @@ public final class RaftCore {
         this.snapshotServer = new SnapshotServer(ctx);
         this.quorumEpochs = new QuorumEpochHandler(ctx);
         this.describe = new DescribeQuorumHandler(ctx);
-        this.voterChanges = new VoterChangeHandler(ctx, leaders);
         this.leadership = new LeadershipReporter(ctx, listener);
+        this.voterChanges = new VoterChangeHandler(ctx, leaders,
+                (epoch, records) -> leadership.reportedLeading(epoch) && listener.handleControlRecords(epoch, records));
         leadership.report();
     }
 
@@ -224,6 +225,17 @@ public final class RaftCore {
      */
     public AppendResult append(int epoch, List<ByteString> records, long nowMs) {
         return leaders.append(epoch, records, nowMs);
+    }
+
+    /**
+     * The control records raft handed its state machine for {@code epoch}
+     * ({@link io.metaquorum.raft.RaftListener#handleControlRecords}), appended now as one control
+     * batch behind everything the state machine queued before.
+     */
+    public AppendResult appendControl(int epoch, List<ByteString> records, long nowMs) {
+        AppendResult result = voterChanges.place(epoch, records, nowMs);
+        leadership.report();
+        return result;
     }
 
     /** Graceful resignation: EndQuorumEpoch to the voters, most caught up first. */

@@ -118,8 +118,11 @@ public final class RaftDriver implements RaftNode {
     private final DriverLoop.Source<RaftMessage> inboundSource = this::pollInbound;
     private final Thread thread;
     private final Transport transport;
-    /** The voter set whose addresses the transport was last given; driver thread only. */
-    private VoterSet addressedVoters;
+    /**
+     * The voter set whose addresses the transport was last given: written on the driver thread,
+     * read by any ({@link #voters()}).
+     */
+    private volatile VoterSet addressedVoters;
     private final MpscUnboundedArrayQueue<RaftMessage> inbound = new MpscUnboundedArrayQueue<>(INBOUND_CHUNK_SIZE);
     private final AtomicInteger inboundRequestsQueued = new AtomicInteger();
     private final MpscArrayQueue<Task> tasks = new MpscArrayQueue<>(TASKS_QUEUED_MAX);
@@ -191,6 +194,13 @@ public final class RaftDriver implements RaftNode {
         return queueAppend(nowMs -> core.append(core.status().epoch(), copy, nowMs));
     }
 
+    /** Queued like {@link #append(int, List)}; the driver calls {@code core.appendControl}. */
+    @Override
+    public CompletableFuture<AppendResult> appendControl(int epoch, List<ByteString> records) {
+        List<ByteString> copy = List.copyOf(records);
+        return queueAppend(nowMs -> core.appendControl(epoch, copy, nowMs));
+    }
+
     private CompletableFuture<AppendResult> queueAppend(LongFunction<AppendResult> append) {
         CompletableFuture<AppendResult> future = new CompletableFuture<>();
         Task task = new Task(nowMs -> future.complete(append.apply(nowMs)), future);
@@ -231,6 +241,12 @@ public final class RaftDriver implements RaftNode {
     @Override
     public RaftStatus status() {
         return status;
+    }
+
+    @Override
+    public VoterSet voters() {
+        VoterSet voters = addressedVoters;
+        return voters != null ? voters : config.bootstrapVoters();
     }
 
     @Override

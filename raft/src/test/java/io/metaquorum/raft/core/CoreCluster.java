@@ -187,11 +187,21 @@ final class CoreCluster {
      * until the node answers it, at most {@code maxMs} simulated ms. Returns the answer.
      */
     com.google.protobuf.Message clientRequest(int id, com.google.protobuf.Message payload, long maxMs) {
+        return awaitClientAnswer(sendClientRequest(id, payload), maxMs);
+    }
+
+    /** Hands node {@code id} a tool's request now; returns its correlation id for {@link #awaitClientAnswer}. */
+    long sendClientRequest(int id, com.google.protobuf.Message payload) {
         long correlationId = nextClientCorrelationId++;
         Node node = nodes.get(id);
         node.core.handle(new RaftRequest(RaftRequest.CLIENT, id, correlationId, payload), nowMs);
         step(node);
         deliverAll();
+        return correlationId;
+    }
+
+    /** Runs until the answer to {@code correlationId} arrives, at most {@code maxMs} simulated ms; returns it. */
+    com.google.protobuf.Message awaitClientAnswer(long correlationId, long maxMs) {
         runUntil(() -> clientAnswers.containsKey(correlationId), maxMs);
         return clientAnswers.remove(correlationId);
     }
@@ -310,6 +320,9 @@ final class CoreCluster {
          * kept across restarts, each restart marked "restart".
          */
         final List<String> leadership = new ArrayList<>();
+        /** Whether it takes raft's control records to append them itself; what it was handed. */
+        boolean takesControlRecords;
+        final List<List<com.google.protobuf.ByteString>> controlRecordsTaken = new ArrayList<>();
         long nextOffset;
 
         void reset() {
@@ -370,6 +383,14 @@ final class CoreCluster {
         @Override
         public void handleResign(int epoch) {
             leadership.add("resign " + epoch);
+        }
+
+        @Override
+        public boolean handleControlRecords(int epoch, List<com.google.protobuf.ByteString> records) {
+            if (takesControlRecords) {
+                controlRecordsTaken.add(records);
+            }
+            return takesControlRecords;
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.AddVoterRequest;
 import io.metaquorum.protocol.AddVoterResponse;
 import io.metaquorum.protocol.ErrorCode;
@@ -12,6 +13,7 @@ import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.RemoveVoterResponse;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.protocol.VotersRecord;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.RoleName;
 import io.metaquorum.raft.TopicIds;
@@ -118,6 +120,56 @@ class VoterChangeInteractionTest {
         RoleName role = cluster.node(removed).status().role();
         assertTrue(role == RoleName.FOLLOWER || role == RoleName.UNATTACHED, "an observer never campaigns: " + role);
         assertNotEquals(RoleName.LEADER, cluster.node(other).status().role(), "one voter of two is no majority");
+    }
+
+    @Test
+    void aStateMachineThatTakesRaftsControlRecordsAppendsTheVotersRecordBehindItsOwnAppends() {
+        CoreCluster cluster = settled(6);
+        Node leader = cluster.leader();
+        int epoch = leader.status().epoch();
+        leader.listener.takesControlRecords = true;
+
+        long correlation = cluster.sendClientRequest(leader.id, add(4, CoreCluster.directoryId(4), 0));
+        cluster.runFor(1_000);
+
+        assertEquals(1, leader.listener.controlRecordsTaken.size());
+        assertEquals(List.of(1, 2, 3), leader.core.voters().ids(), "not in the log until the state machine appends it");
+        RemoveVoterResponse second = removeVoter(cluster, leader.id, 4, CoreCluster.directoryId(4));
+        assertEquals(ErrorCode.REQUEST_TIMED_OUT, second.getErrorCode(), "one change at a time");
+        AppendResult own = leader.core.append(epoch, List.of(ByteString.copyFromUtf8("the state machine's")),
+                cluster.nowMs);
+        AppendResult placed = leader.core.appendControl(epoch, leader.listener.controlRecordsTaken.get(0),
+                cluster.nowMs);
+        assertEquals(own.lastOffset() + 1, placed.lastOffset(), "right behind the append it made before");
+        assertEquals(List.of(1, 2, 3, 4), leader.core.voters().ids());
+
+        AddVoterResponse answer = (AddVoterResponse) cluster.awaitClientAnswer(correlation, WAIT_MS);
+        assertEquals(ErrorCode.NONE, answer.getErrorCode(), answer.getErrorMessage());
+        assertEquals(epoch, leader.status().epoch(), "no election");
+        assertTrue(leader.status().isLeader());
+        assertEquals(AppendResult.Status.NOT_LEADER, leader.core.appendControl(epoch,
+                leader.listener.controlRecordsTaken.get(0), cluster.nowMs).status(), "placed once");
+    }
+
+    @Test
+    void controlRecordsPlacedAfterTheirEpochEndedAreRefusedAndChangeNothing() {
+        CoreCluster cluster = settled(7);
+        Node leader = cluster.leader();
+        int epoch = leader.status().epoch();
+        leader.listener.takesControlRecords = true;
+        long correlation = cluster.sendClientRequest(leader.id, add(4, CoreCluster.directoryId(4), 0));
+        cluster.runFor(100);
+
+        leader.core.resign(cluster.nowMs);
+        cluster.runUntil(() -> cluster.leader() != null && cluster.leader().status().epoch() > epoch, WAIT_MS);
+
+        AddVoterResponse answer = (AddVoterResponse) cluster.awaitClientAnswer(correlation, WAIT_MS);
+        assertEquals(ErrorCode.NOT_LEADER_OR_FOLLOWER, answer.getErrorCode());
+        assertEquals(AppendResult.Status.NOT_LEADER, leader.core.appendControl(epoch,
+                leader.listener.controlRecordsTaken.get(0), cluster.nowMs).status());
+        for (Node node : cluster.nodes.values()) {
+            assertEquals(List.of(1, 2, 3), node.core.voters().ids(), "node " + node.id);
+        }
     }
 
     @Test

@@ -326,6 +326,12 @@ final class NodeProcess {
         }
 
         @Override
+        public AppendResult appendControl(int epoch, List<ByteString> records, long nowMs) {
+            wrote = true;
+            return core.appendControl(epoch, records, nowMs);
+        }
+
+        @Override
         public void resign(int epoch, long nowMs) {
             wrote = true;
             if (core.status().isLeader() && core.status().epoch() == epoch) {

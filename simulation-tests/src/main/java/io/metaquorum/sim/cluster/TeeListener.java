@@ -1,5 +1,6 @@
 package io.metaquorum.sim.cluster;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
@@ -39,6 +40,12 @@ final class TeeListener implements RaftListener {
     public void handleBecomeLeader(int epoch, long epochStartOffset) {
         checked.handleBecomeLeader(epoch, epochStartOffset);
         role.handleBecomeLeader(epoch, epochStartOffset);
+    }
+
+    /** The role places raft's control records, if it does: the checker's listener only watches. */
+    @Override
+    public boolean handleControlRecords(int epoch, List<ByteString> records) {
+        return role.handleControlRecords(epoch, records);
     }
 
     @Override

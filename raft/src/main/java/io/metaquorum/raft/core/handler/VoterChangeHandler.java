@@ -1,13 +1,15 @@
 package io.metaquorum.raft.core.handler;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
+import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.protocol.AddVoterRequest;
 import io.metaquorum.protocol.AddVoterResponse;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.RemoveVoterResponse;
-import io.metaquorum.protocol.VotersRecord;
+import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.VoterSet;
@@ -27,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * VotersRecord is uncommitted; a new voter must be an observer with that directory id that
  * was caught up with this leader within a fetch timeout. The leader then appends a
  * VotersRecord with the new set, which counts at once (committed or not), and answers when it
- * commits. A leader that removed itself resigns once the record commits, and stays out of
+ * commits. While a state machine leads the epoch, that state machine appends the record in its
+ * own order (see {@link io.metaquorum.raft.RaftListener#handleControlRecords}). A leader that removed itself resigns once the record commits, and stays out of
  * elections from then on: it is an observer.
  *
  * <p>A change whose leader loses office before the commit is answered NOT_LEADER_OR_FOLLOWER,
@@ -39,23 +42,45 @@ public final class VoterChangeHandler {
 
     private final CoreContext ctx;
     private final LeaderCoordinator leaders;
-    /** The change appended and not yet answered; null when none. */
+    private final ControlRecordOwner stateMachine;
+    /** The change being made and not yet answered; null when none. */
     private Pending pending;
+    /** A change handed to the state machine to append in its order, not appended yet; null when none. */
+    private Unplaced unplaced;
 
     /**
-     * A VotersRecord appended at {@code offset} in {@code epoch} for {@code request}, answered
-     * once it commits, the leader changes, or at {@code deadlineMs}.
+     * Who appends raft's own control records while a state machine leads: it takes them
+     * (true) when it counts its offsets ahead of raft, see
+     * {@link io.metaquorum.raft.RaftListener#handleControlRecords}.
+     */
+    @FunctionalInterface
+    public interface ControlRecordOwner {
+        boolean takes(int epoch, List<ByteString> records);
+    }
+
+    /**
+     * A change for {@code request}, its VotersRecord at {@code offset} in {@code epoch} (-1
+     * until appended), answered once it commits, the leader changes, or at {@code deadlineMs}.
      */
     private record Pending(RaftRequest request, boolean add, int epoch, long offset, long deadlineMs) {
+        Pending appendedAt(long at) {
+            return new Pending(request, add, epoch, at, deadlineMs);
+        }
+
         Message answer(ErrorCode error, String message) {
             return add ? AddVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build()
                     : RemoveVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
         }
     }
 
-    public VoterChangeHandler(CoreContext ctx, LeaderCoordinator leaders) {
+    /** The VotersRecord {@code records} of a change to {@code next}, waiting for the state machine. */
+    private record Unplaced(int epoch, List<ByteString> records, String change, VoterSet next) {
+    }
+
+    public VoterChangeHandler(CoreContext ctx, LeaderCoordinator leaders, ControlRecordOwner stateMachine) {
         this.ctx = ctx;
         this.leaders = leaders;
+        this.stateMachine = stateMachine;
     }
 
     /** Why a change is refused: the code and a message naming what to do. */
@@ -112,7 +137,8 @@ public final class VoterChangeHandler {
             return Optional.of(new Refusal(ErrorCode.REQUEST_TIMED_OUT, "the leader has not committed an entry of "
                     + "epoch " + leader.epoch() + " yet; retry"));
         }
-        if (pending != null || ctx.voterHistory().lastChangeOffset() >= ctx.commits().highWatermark()) {
+        if (pending != null || unplaced != null
+                || ctx.voterHistory().lastChangeOffset() >= ctx.commits().highWatermark()) {
             return Optional.of(new Refusal(ErrorCode.REQUEST_TIMED_OUT, "another voter change is not committed yet; "
                     + "retry once it is"));
         }
@@ -152,31 +178,72 @@ public final class VoterChangeHandler {
         return Optional.empty();
     }
 
+    /**
+     * Makes the change: its VotersRecord goes into the log now, or, while a state machine leads
+     * this epoch and takes raft's control records, once that state machine appends it
+     * ({@link #place}), so the offsets it counted for its own appends hold.
+     */
     private void append(RaftRequest request, boolean add, ReplicaKey voter, VoterSet next, int timeoutMs,
                         long nowMs) {
         Leader leader = (Leader) ctx.role();
-        VotersRecord record = next.toRecord();
-        long offset = leaders.appendControl(leader, List.of(ControlRecord.newBuilder().setVoters(record).build()
-                .toByteString()), nowMs);
-        leader.updateVoters(ctx.voters());
+        List<ByteString> records = List.of(ControlRecord.newBuilder().setVoters(next.toRecord()).build()
+                .toByteString());
         long waitMs = timeoutMs > 0 ? timeoutMs : ctx.config().timeouts().requestTimeoutMs();
-        pending = new Pending(request, add, leader.epoch(), offset, nowMs + waitMs);
-        LOG.info("[node {}] {} voter {} in epoch {}: the voters are now {} (VotersRecord at offset {})",
-                ctx.localId(), add ? "adding" : "removing", voter, leader.epoch(), next, offset);
+        pending = new Pending(request, add, leader.epoch(), -1, nowMs + waitMs);
+        Unplaced change = new Unplaced(leader.epoch(), records, (add ? "adding" : "removing") + " voter " + voter,
+                next);
+        if (stateMachine.takes(leader.epoch(), records)) {
+            unplaced = change;
+            LOG.info("[node {}] {} in epoch {}: the state machine appends the VotersRecord in its order",
+                    ctx.localId(), change.change(), leader.epoch());
+        } else {
+            appendNow(leader, change, nowMs);
+        }
+    }
+
+    /**
+     * The state machine appends the records {@link ControlRecordOwner#takes took}: refused
+     * (NOT_LEADER) when {@code epoch} is no longer led here or nothing waits for them.
+     */
+    public AppendResult place(int epoch, List<ByteString> records, long nowMs) {
+        if (unplaced == null || unplaced.epoch() != epoch || !(ctx.role() instanceof Leader leader)
+                || leader.epoch() != epoch) {
+            return AppendResult.refused(AppendResult.Status.NOT_LEADER, ctx.role().epoch());
+        }
+        Invariants.check(records.equals(unplaced.records()), "node %d: the state machine appended control records "
+                + "raft did not hand it in epoch %d", ctx.localId(), epoch);
+        Unplaced change = unplaced;
+        unplaced = null;
+        return AppendResult.accepted(appendNow(leader, change, nowMs), epoch);
+    }
+
+    private long appendNow(Leader leader, Unplaced change, long nowMs) {
+        long offset = leaders.appendControl(leader, change.records(), nowMs);
+        leader.updateVoters(ctx.voters());
+        if (pending != null && pending.epoch() == change.epoch()) {
+            pending = pending.appendedAt(offset);
+        }
+        LOG.info("[node {}] {} in epoch {}: the voters are now {} (VotersRecord at offset {})", ctx.localId(),
+                change.change(), change.epoch(), change.next(), offset);
+        return offset;
     }
 
     /** Answers the pending change when it committed, its leader changed or it timed out; returns the next deadline. */
     public long poll(long nowMs) {
+        boolean leading = ctx.role() instanceof Leader;
+        if (unplaced != null && (!leading || ctx.role().epoch() != unplaced.epoch())) {
+            unplaced = null;
+        }
         if (pending == null) {
             return Long.MAX_VALUE;
         }
         Pending change = pending;
-        if (!(ctx.role() instanceof Leader leader) || leader.epoch() != change.epoch()) {
+        if (!leading || ctx.role().epoch() != change.epoch()) {
             answer(change, ErrorCode.NOT_LEADER_OR_FOLLOWER, "leadership moved before the change committed; it may "
                     + "still commit (see DescribeQuorum)");
             return Long.MAX_VALUE;
         }
-        if (ctx.commits().highWatermark() > change.offset()) {
+        if (change.offset() >= 0 && ctx.commits().highWatermark() > change.offset()) {
             answer(change, ErrorCode.NONE, "");
             LOG.info("[node {}] voter change committed: the voters are {}", ctx.localId(), ctx.voters());
             if (!ctx.isLocalVoter()) {
@@ -188,8 +255,9 @@ public final class VoterChangeHandler {
             return Long.MAX_VALUE;
         }
         if (nowMs >= change.deadlineMs()) {
-            answer(change, ErrorCode.REQUEST_TIMED_OUT, "the VotersRecord at offset " + change.offset()
-                    + " did not commit in time; it may still commit (see DescribeQuorum)");
+            answer(change, ErrorCode.REQUEST_TIMED_OUT, (change.offset() < 0 ? "the VotersRecord was not appended"
+                    : "the VotersRecord at offset " + change.offset() + " did not commit")
+                    + " in time; it may still commit (see DescribeQuorum)");
             return Long.MAX_VALUE;
         }
         return change.deadlineMs();

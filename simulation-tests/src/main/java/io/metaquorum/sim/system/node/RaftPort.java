@@ -16,6 +16,9 @@ public interface RaftPort {
     /** An atomic append pinned to {@code epoch}. */
     AppendResult append(int epoch, List<ByteString> records, long nowMs);
 
+    /** Appends the control records raft handed the state machine for {@code epoch}. */
+    AppendResult appendControl(int epoch, List<ByteString> records, long nowMs);
+
     /** Resign {@code epoch} if this node still leads it. */
     void resign(int epoch, long nowMs);
 

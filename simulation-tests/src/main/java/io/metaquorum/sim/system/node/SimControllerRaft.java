@@ -32,6 +32,12 @@ public final class SimControllerRaft implements ControllerRaft {
     }
 
     @Override
+    public void appendControl(int epoch, List<ByteString> records, AppendOutcome outcome) {
+        Invariants.check(port != null, "a controller appended outside its node's drive");
+        outcome.done(port.appendControl(epoch, records, time.milliseconds()), null);
+    }
+
+    @Override
     public void resign(int epoch) {
         Invariants.check(port != null, "a controller resigned outside its node's drive");
         port.resign(epoch, time.milliseconds());

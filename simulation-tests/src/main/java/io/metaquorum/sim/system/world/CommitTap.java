@@ -1,5 +1,6 @@
 package io.metaquorum.sim.system.world;
 
+import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.image.InvalidRecordException;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
@@ -63,6 +64,11 @@ public final class CommitTap implements RaftListener {
     @Override
     public void handleBecomeLeader(int epoch, long epochStartOffset) {
         target.handleBecomeLeader(epoch, epochStartOffset);
+    }
+
+    @Override
+    public boolean handleControlRecords(int epoch, List<ByteString> records) {
+        return target.handleControlRecords(epoch, records);
     }
 
     @Override

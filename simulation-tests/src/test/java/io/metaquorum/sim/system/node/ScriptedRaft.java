@@ -51,6 +51,14 @@ final class ScriptedRaft implements RaftPort {
             }
 
             @Override
+            public AppendResult appendControl(int appendEpoch, List<ByteString> records, long nowMs) {
+                if (nodeId != leader) {
+                    return AppendResult.refused(AppendResult.Status.NOT_LEADER, epoch);
+                }
+                return ScriptedRaft.this.appendControl(appendEpoch, records, nowMs);
+            }
+
+            @Override
             public void resign(int resignEpoch, long nowMs) {
                 if (nodeId == leader) {
                     ScriptedRaft.this.resign(resignEpoch, nowMs);
@@ -66,11 +74,20 @@ final class ScriptedRaft implements RaftPort {
 
     @Override
     public AppendResult append(int appendEpoch, List<ByteString> records, long nowMs) {
+        return appendBatch(appendEpoch, records, false, nowMs);
+    }
+
+    @Override
+    public AppendResult appendControl(int appendEpoch, List<ByteString> records, long nowMs) {
+        return appendBatch(appendEpoch, records, true, nowMs);
+    }
+
+    private AppendResult appendBatch(int appendEpoch, List<ByteString> records, boolean control, long nowMs) {
         if (appendEpoch != epoch) {
             return AppendResult.refused(AppendResult.Status.WRONG_EPOCH, epoch);
         }
         long base = endOffset();
-        log.add(RecordBatches.build(base, epoch, nowMs, false, records));
+        log.add(RecordBatches.build(base, epoch, nowMs, control, records));
         return AppendResult.accepted(base + records.size() - 1, epoch);
     }
 

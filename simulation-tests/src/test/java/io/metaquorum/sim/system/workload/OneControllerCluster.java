@@ -1,5 +1,6 @@
 package io.metaquorum.sim.system.workload;
 
+import com.google.protobuf.ByteString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.metaquorum.metadata.controller.AppendSink;
@@ -68,6 +69,12 @@ final class OneControllerCluster implements AppendSink {
         toAccept.add(appended);
         uncommitted.add(appended);
         commitAtMs.merge(nowMs + COMMIT_DELAY_MS, 1, Integer::sum);
+    }
+
+    /** This stand-in for raft never changes its voters, so it hands the controller no control records. */
+    @Override
+    public void appendControl(int appendEpoch, long expectedLastOffset, List<ByteString> records) {
+        throw new AssertionError("no voter change happens in a one-controller cluster");
     }
 
     @Override
