@@ -161,7 +161,8 @@ final class ControllerCluster implements AutoCloseable {
             for (ControllerProcess node : nodes.values()) {
                 Map<String, String> nodeSettings = new LinkedHashMap<>(settings);
                 nodeSettings.putAll(tls.nodeSettings().apply(node.nodeId()));
-                writeConfig(node, voters, nodeSettings, combined, tls.listenerPrefix());
+                writeConfig(node, voters, nodeSettings, NODE_IDS.contains(node.nodeId()), combined,
+                        tls.listenerPrefix());
                 ServerConfig config = ServerConfig.load(node.configFile());
                 StorageFormatter.format(config, clusterId, config.isController()
                         ? java.util.Optional.of(InitialControllers.parse(initial)) : java.util.Optional.empty(),
@@ -175,9 +176,8 @@ final class ControllerCluster implements AutoCloseable {
     }
 
     private static void writeConfig(ControllerProcess node, String voters, Map<String, String> settings,
-                                    boolean combined, String listenerPrefix) throws IOException {
+                                    boolean controller, boolean combined, String listenerPrefix) throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
-        boolean controller = NODE_IDS.contains(node.nodeId());
         boolean broker = !controller || combined;
         properties.put("process.roles", controller && broker ? "controller,broker" : broker ? "broker" : "controller");
         properties.put("node.id", Integer.toString(node.nodeId()));
@@ -206,6 +206,38 @@ final class ControllerCluster implements AutoCloseable {
 
     String clusterId() {
         return clusterId;
+    }
+
+    /**
+     * Formats a new controller {@code id} as an operator joining it to this quorum would
+     * ({@code mq-storage format --no-initial-controllers}, its {@code controller.quorum.voters}
+     * the first three), on a port of its own, and starts it: it fetches as an observer until
+     * {@code mq-metadata add-controller} makes it a voter.
+     */
+    ControllerProcess startNewController(int id, Map<String, String> settings) {
+        if (nodes.containsKey(id)) {
+            throw new IllegalArgumentException("node " + id + " exists");
+        }
+        try {
+            ControllerProcess node = new ControllerProcess(id, new HostPort("127.0.0.1", PreassignedPorts.freeBase(1) + 1),
+                    Files.createDirectories(directory.resolve("node-" + id)));
+            String voters = NODE_IDS.stream().map(n -> n + "@" + node(n).configuredListener())
+                    .collect(Collectors.joining(","));
+            writeConfig(node, voters, settings, true, false, "");
+            ToolRun format = runTool("mq-storage", "format", "--config", node.configFile().toString(), "--cluster-id",
+                    clusterId, "--no-initial-controllers");
+            if (format.exitCode() != 0) {
+                throw new AssertionError("mq-storage format of node " + id + " exited " + format.exitCode() + ": "
+                        + format.err());
+            }
+            nodes.put(id, node);
+            node.launch(scripts);
+            expectedRunning.add(id);
+            node.awaitStarted();
+            return node;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Every node's listener, controllers first: any of them serves the admin API. */

@@ -14,6 +14,7 @@ import io.metaquorum.protocol.RemoveVoterResponse;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.AppendResult;
+import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.RoleName;
 import io.metaquorum.raft.TopicIds;
@@ -181,7 +182,12 @@ class VoterChangeInteractionTest {
         RemoveVoterResponse answer = removeVoter(cluster, leader.id, leader.id, CoreCluster.directoryId(leader.id));
 
         assertEquals(ErrorCode.NONE, answer.getErrorCode(), answer.getErrorMessage());
+        long answeredMs = cluster.nowMs;
         cluster.runUntil(() -> cluster.leader() != null && cluster.leader().id != leader.id, WAIT_MS);
+        // The voters heed the resignation of a leader no longer in their set: one of them campaigns at
+        // once, not after an election timeout (1 s here) without fetches.
+        assertTrue(cluster.nowMs - answeredMs < RaftTimeouts.DEFAULTS.electionTimeoutMs(),
+                "successor elected " + (cluster.nowMs - answeredMs) + " ms after the change");
         Node successor = cluster.leader();
         assertTrue(successor.status().epoch() > epoch);
         assertFalse(successor.core.voters().hasId(leader.id));

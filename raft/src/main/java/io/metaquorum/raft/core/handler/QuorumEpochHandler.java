@@ -56,7 +56,10 @@ public final class QuorumEpochHandler {
         }
         EndQuorumEpochPartitionRequest p = end.getTopics(0).getPartitions(0);
         ErrorCode error = ErrorCode.NONE;
-        if (!ctx.voters().hasId(p.getLeaderId()) || p.getLeaderId() == ctx.localId()) {
+        // A leader that removed itself (RemoveVoter) is in no voter set when it resigns, yet it
+        // is still the leader this replica follows in that epoch: its resignation counts.
+        boolean knownLeader = p.getLeaderEpoch() == ctx.role().epoch() && p.getLeaderId() == ctx.currentLeaderId();
+        if ((!ctx.voters().hasId(p.getLeaderId()) && !knownLeader) || p.getLeaderId() == ctx.localId()) {
             error = ErrorCode.INCONSISTENT_VOTER_SET;
         } else if (p.getLeaderEpoch() < ctx.role().epoch()) {
             error = ErrorCode.FENCED_LEADER_EPOCH;
