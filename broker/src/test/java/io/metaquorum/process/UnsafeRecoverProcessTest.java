@@ -90,6 +90,10 @@ class UnsafeRecoverProcessTest {
         QuorumReport after = cluster.awaitLeaderReport("node " + survivor + " leading a quorum of itself",
                 r -> r.leaderId() == survivor && r.voters().size() == 1 && r.pendingVoterChange().isEmpty());
         assertTrue(after.leaderEpoch() > before.leaderEpoch() + 1, "a new epoch above the recovery's: " + after);
+        MetaquorumScripts.ToolRun quorum = cluster.runTool("mq-metadata", "quorum", "--bootstrap-controller",
+                cluster.node(survivor).address().toString(), "--json");
+        assertEquals(0, quorum.exitCode(), quorum.err());
+        assertTrue(quorum.out().strip().endsWith("\"pendingVoterChange\": null}"), "committed: " + quorum.out());
         assertTrue(topicNames().containsAll(List.of("before-the-loss-1", "before-the-loss-2")),
                 topicNames().toString());
         cluster.awaitUnfencedBrokers(1);
