@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mq-metadata", mixinStandardHelpOptions = true,
         description = "Inspects the metadata quorum and the metadata log.",
         subcommands = {QuorumCommand.class, AddControllerCommand.class, RemoveControllerCommand.class,
+            UnsafeRecoverCommand.class,
             BrokersCommand.class, DumpCommand.class, SnapshotsCommand.class, VerifyCommand.class, DiffCommand.class,
             ShellCommand.class})
 public final class MetadataTool implements Callable<Integer> {

@@ -18,6 +18,19 @@ public final class InitialControllers {
 
     /** Throws {@link IllegalArgumentException} naming the flag and the bad entry. */
     public static VoterSet parse(String text) {
+        return parse(text, FLAG);
+    }
+
+    /** The same syntax given to another flag ({@code mq-metadata unsafe-recover --voters}), named in errors. */
+    public static VoterSet parse(String text, String flag) {
+        try {
+            return parseEntries(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static VoterSet parseEntries(String text) {
         List<VoterSet.Voter> voters = new ArrayList<>();
         for (String entry : text.split(",", -1)) {
             String trimmed = entry.trim();
@@ -66,6 +79,6 @@ public final class InitialControllers {
     }
 
     private static IllegalArgumentException invalid(String problem) {
-        return new IllegalArgumentException(FLAG + ": " + problem);
+        return new IllegalArgumentException(problem);
     }
 }

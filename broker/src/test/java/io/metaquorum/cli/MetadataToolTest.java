@@ -61,7 +61,8 @@ class MetadataToolTest {
     @Test
     void everyCommandPrintsHelp() {
         for (String[] args : new String[][] {{"--help"}, {"quorum", "--help"}, {"dump", "--help"},
-            {"snapshots", "--help"}, {"verify", "--help"}, {"diff", "--help"}, {"shell", "--help"}}) {
+            {"snapshots", "--help"}, {"verify", "--help"}, {"diff", "--help"}, {"shell", "--help"},
+            {"unsafe-recover", "--help"}}) {
             CliRun run = CliRun.of(MetadataTool::run, args);
             assertEquals(0, run.exitCode());
             assertTrue(run.out().startsWith("Usage: mq-metadata"), run.out());

@@ -2,20 +2,40 @@ package io.metaquorum.metadata.tool;
 
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
+import io.metaquorum.protocol.PendingVoterChange;
 import io.metaquorum.protocol.ReplicaState;
 import io.metaquorum.raft.TopicIds;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The quorum as {@code mq-metadata quorum} shows it, built from the leader's
  * DescribeQuorum answer. Ages are computed against the leader's own clock ({@code now_ms}),
  * so the tool's clock never enters them.
  *
- * @param nowMs the answering leader's clock when it answered
+ * @param nowMs              the answering leader's clock when it answered
+ * @param pendingVoterChange the voter set the leader appended and has not committed (KIP-853), if any
  */
 public record QuorumReport(String clusterId, int leaderId, int leaderEpoch, long highWatermark, long nowMs,
-                           List<Replica> voters, List<Replica> observers) {
+                           List<Replica> voters, List<Replica> observers,
+                           Optional<PendingChange> pendingVoterChange) {
+    /** A voter as a VotersRecord names it; {@code directoryId} base64, empty when it has none. */
+    public record Voter(int nodeId, String directoryId) {
+    }
+
+    /**
+     * The leader's latest VotersRecord while it is not committed: its offset, the set it
+     * installs, and the voters it adds and removes against the set before it.
+     */
+    public record PendingChange(long offset, List<Voter> voters, List<Voter> added, List<Voter> removed) {
+        public PendingChange {
+            voters = List.copyOf(voters);
+            added = List.copyOf(added);
+            removed = List.copyOf(removed);
+        }
+    }
+
     /**
      * One replica as the leader tracks it.
      *
@@ -41,7 +61,22 @@ public record QuorumReport(String clusterId, int leaderId, int leaderEpoch, long
         DescribeQuorumPartitionResponse partition = response.getTopics(0).getPartitions(0);
         return new QuorumReport(response.getClusterId(), partition.getLeaderId(), partition.getLeaderEpoch(),
                 partition.getHighWatermark(), partition.getNowMs(), replicas(partition.getCurrentVotersList()),
-                replicas(partition.getObserversList()));
+                replicas(partition.getObserversList()), partition.hasPendingVoterChange()
+                        ? Optional.of(pendingChange(partition.getPendingVoterChange())) : Optional.empty());
+    }
+
+    private static PendingChange pendingChange(PendingVoterChange change) {
+        return new PendingChange(change.getOffset(), voters(change.getVotersList()), voters(change.getAddedList()),
+                voters(change.getRemovedList()));
+    }
+
+    private static List<Voter> voters(List<io.metaquorum.protocol.ReplicaKey> keys) {
+        List<Voter> voters = new ArrayList<>(keys.size());
+        for (io.metaquorum.protocol.ReplicaKey key : keys) {
+            boolean hasDirectory = key.hasDirectoryId() && !key.getDirectoryId().equals(TopicIds.ZERO);
+            voters.add(new Voter(key.getReplicaId(), hasDirectory ? TopicIds.toBase64(key.getDirectoryId()) : ""));
+        }
+        return voters;
     }
 
     private static List<Replica> replicas(List<ReplicaState> states) {

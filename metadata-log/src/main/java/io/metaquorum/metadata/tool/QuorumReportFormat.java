@@ -28,7 +28,18 @@ public final class QuorumReportFormat {
         line(text, "CurrentVoters", ids(report.voters()));
         line(text, "CurrentObservers", ids(report.observers()));
         line(text, "ObserverLags", observerLags(report));
+        report.pendingVoterChange().ifPresent(change -> line(text, "PendingVoterChange", pendingChange(change)));
         return text.toString();
+    }
+
+    /** {@code at offset 104: voters [1,2] (removes 3)}: only while the leader's VotersRecord is uncommitted. */
+    private static String pendingChange(QuorumReport.PendingChange change) {
+        StringJoiner ids = new StringJoiner(",", "[", "]");
+        change.voters().forEach(voter -> ids.add(Integer.toString(voter.nodeId())));
+        StringJoiner differences = new StringJoiner(", ", " (", ")").setEmptyValue("");
+        change.added().forEach(voter -> differences.add("adds " + voter.nodeId()));
+        change.removed().forEach(voter -> differences.add("removes " + voter.nodeId()));
+        return "at offset " + change.offset() + ": voters " + ids + differences;
     }
 
     private static void line(StringBuilder text, String name, String value) {
@@ -106,7 +117,11 @@ public final class QuorumReportFormat {
      * The one JSON object of docs/commands.md, on one line; ages in ms computed from {@code now_ms}.
      * Beside docs/commands.md's keys: {@code maxFollowerLag} (records) and {@code maxFollowerLagMs}
      * (since the least recently caught-up follower was caught up; -1: one never was), and each
-     * replica's {@code directoryId} last (base64, empty when it has none; KIP-853).
+     * replica's {@code directoryId} last (base64, empty when it has none; KIP-853), and
+     * {@code pendingVoterChange} last of all: null, or the leader's uncommitted VotersRecord
+     * ({@code offset}, {@code voters}, {@code added}, {@code removed}, each voter a
+     * {@code nodeId} and a {@code directoryId}). Keys are only ever added at the end: tools parse
+     * this object by position too.
      */
     public static String json(QuorumReport report) {
         return "{\"clusterId\": " + jsonString(report.clusterId())
@@ -116,7 +131,25 @@ public final class QuorumReportFormat {
                 + ", \"maxFollowerLag\": " + report.maxFollowerLag()
                 + ", \"maxFollowerLagMs\": " + report.maxFollowerLagTimeMs()
                 + ", \"voters\": " + jsonReplicas(report, report.voters())
-                + ", \"observers\": " + jsonReplicas(report, report.observers()) + "}";
+                + ", \"observers\": " + jsonReplicas(report, report.observers())
+                + ", \"pendingVoterChange\": " + report.pendingVoterChange().map(QuorumReportFormat::jsonChange)
+                        .orElse("null") + "}";
+    }
+
+    private static String jsonChange(QuorumReport.PendingChange change) {
+        return "{\"offset\": " + change.offset()
+                + ", \"voters\": " + jsonVoters(change.voters())
+                + ", \"added\": " + jsonVoters(change.added())
+                + ", \"removed\": " + jsonVoters(change.removed()) + "}";
+    }
+
+    private static String jsonVoters(List<QuorumReport.Voter> voters) {
+        StringJoiner array = new StringJoiner(", ", "[", "]");
+        for (QuorumReport.Voter voter : voters) {
+            array.add("{\"nodeId\": " + voter.nodeId()
+                    + ", \"directoryId\": " + jsonString(voter.directoryId()) + "}");
+        }
+        return array.toString();
     }
 
     private static String jsonReplicas(QuorumReport report, List<QuorumReport.Replica> replicas) {

@@ -1,10 +1,14 @@
 package io.metaquorum.metadata.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.protocol.DescribeQuorumPartitionResponse;
 import io.metaquorum.protocol.DescribeQuorumResponse;
 import io.metaquorum.protocol.DescribeQuorumTopicResponse;
+import io.metaquorum.protocol.PendingVoterChange;
+import io.metaquorum.protocol.ReplicaKey;
 import io.metaquorum.protocol.ReplicaState;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
@@ -46,8 +50,46 @@ class QuorumReportFormatTest {
                 + "\"directoryId\": \"\"}], "
                 + "\"observers\": ["
                 + "{\"nodeId\": 4, \"logEndOffset\": 1200, \"lag\": 34, \"lastFetchMs\": 30, \"lastCaughtUpMs\": -1, "
-                + "\"directoryId\": \"\"}]}",
+                + "\"directoryId\": \"\"}], \"pendingVoterChange\": null}",
                 QuorumReportFormat.json(report()));
+    }
+
+    /** The leader's VotersRecord at 1240 adds node 4 (directory {@link #DIRECTORY}) and is not committed. */
+    private static QuorumReport reportWithPendingChange() {
+        QuorumReport base = report();
+        DescribeQuorumPartitionResponse partition = DescribeQuorumPartitionResponse.newBuilder()
+                .setLeaderId(1).setLeaderEpoch(3).setHighWatermark(1234).setNowMs(NOW_MS)
+                .addCurrentVoters(replica(1, 1241, NOW_MS - 12, NOW_MS - 12))
+                .setPendingVoterChange(PendingVoterChange.newBuilder().setOffset(1240)
+                        .addVoters(key(1, TopicIds.ZERO)).addVoters(key(4, DIRECTORY)).addAdded(key(4, DIRECTORY)))
+                .build();
+        QuorumReport report = QuorumReport.from(DescribeQuorumResponse.newBuilder().setClusterId(base.clusterId())
+                .addTopics(DescribeQuorumTopicResponse.newBuilder().setTopicId(TopicIds.METADATA_TOPIC_ID)
+                        .addPartitions(partition))
+                .build());
+        return report;
+    }
+
+    private static ReplicaKey key(int id, Uuid directoryId) {
+        return ReplicaKey.newBuilder().setReplicaId(id).setDirectoryId(directoryId).build();
+    }
+
+    @Test
+    void jsonEndsWithThePendingVoterChange() {
+        String json = QuorumReportFormat.json(reportWithPendingChange());
+        assertTrue(json.endsWith(", \"observers\": [], \"pendingVoterChange\": {\"offset\": 1240, \"voters\": ["
+                + "{\"nodeId\": 1, \"directoryId\": \"\"}, {\"nodeId\": 4, \"directoryId\": \""
+                + TopicIds.toBase64(DIRECTORY) + "\"}], \"added\": [{\"nodeId\": 4, \"directoryId\": \""
+                + TopicIds.toBase64(DIRECTORY) + "\"}], \"removed\": []}}"), json);
+        assertTrue(json.startsWith("{\"clusterId\": \"MkU3OEVBNTcwNTJENDM2Qk\", \"leaderId\": 1, "), json);
+    }
+
+    @Test
+    void statusShowsAPendingVoterChangeOnALineOfItsOwnAfterTheOthers() {
+        String status = QuorumReportFormat.status(reportWithPendingChange());
+        assertTrue(status.endsWith("ObserverLags:           []" + System.lineSeparator()
+                + "PendingVoterChange:     at offset 1240: voters [1,4] (adds 4)" + System.lineSeparator()), status);
+        assertFalse(QuorumReportFormat.status(report()).contains("PendingVoterChange"));
     }
 
     @Test

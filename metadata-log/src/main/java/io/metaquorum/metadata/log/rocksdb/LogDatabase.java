@@ -116,9 +116,19 @@ final class LogDatabase implements AutoCloseable {
             handles.forEach(ColumnFamilyHandle::close);
             familyOptions.close();
             dbOptions.close();
-            throw new StorageException("cannot open the metadata log database in " + directory + ": "
-                    + e.getMessage(), e);
+            String message = "cannot open the metadata log database in " + directory + ": " + e.getMessage();
+            throw !readOnly && isLockHeld(e) ? new LockedLogException(message, e) : new StorageException(message, e);
         }
+    }
+
+    /**
+     * Whether RocksDB refused the open for its LOCK file: another process holds it ("While lock
+     * file ... Resource temporarily unavailable") or this one does ("lock hold by current process").
+     * RocksDB reports both as an IOError that names the lock and no status code of their own.
+     */
+    private static boolean isLockHeld(RocksDBException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+        return message.contains("lock file") || message.contains("lock hold");
     }
 
     ColumnFamilyHandle log() {

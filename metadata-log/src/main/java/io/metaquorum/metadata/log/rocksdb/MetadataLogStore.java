@@ -68,7 +68,7 @@ public final class MetadataLogStore implements AutoCloseable {
      * Writing through it fails with a {@link StorageException}.
      */
     public static MetadataLogStore openReadOnly(Path directory) {
-        if (!Files.isDirectory(directory.resolve(DATABASE_DIRECTORY))) {
+        if (!exists(directory)) {
             throw new StorageException("no metadata log in " + directory);
         }
         LogDatabase database = LogDatabase.open(directory.resolve(DATABASE_DIRECTORY), true);
@@ -79,6 +79,11 @@ public final class MetadataLogStore implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /** Whether {@code directory} holds a metadata log (a node that ran there at least once). */
+    public static boolean exists(Path directory) {
+        return Files.isDirectory(directory.resolve(DATABASE_DIRECTORY));
     }
 
     public RocksDbRaftLog raftLog() {

@@ -12,7 +12,8 @@ import io.metaquorum.raft.message.RaftRequest;
 import java.util.List;
 
 /**
- * DescribeQuorum: the leader reports every voter's and observer's progress (KIP-836);
+ * DescribeQuorum: the leader reports every voter's and observer's progress (KIP-836) and
+ * the voter change it has appended but not committed, if any (KIP-853);
  * any other replica answers NOT_LEADER_OR_FOLLOWER naming the leader it knows, so a tool
  * can ask the leader next.
  */
@@ -32,6 +33,8 @@ public final class DescribeQuorumHandler {
             partition.setErrorCode(ErrorCode.NONE).setHighWatermark(ctx.commits().highWatermark())
                     .addAllCurrentVoters(states(leader.voterProgress()))
                     .addAllObservers(states(leader.observerProgress()));
+            PendingVoterChanges.of(ctx.voterHistory(), ctx.commits().highWatermark())
+                    .ifPresent(partition::setPendingVoterChange);
         }
         ctx.outbox().sendResponse(request, FetchRpcs.describeQuorumResponse(ctx.clusterId(), partition.build()));
     }

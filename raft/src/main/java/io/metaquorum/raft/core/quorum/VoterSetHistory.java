@@ -42,6 +42,22 @@ public final class VoterSetHistory {
         return byOffset.isEmpty() ? -1 : byOffset.lastKey();
     }
 
+    /**
+     * The set in force just below the latest VotersRecord: what that record replaces (the
+     * active set itself when the log above its start holds none).
+     */
+    public VoterSet beforeLastChange() {
+        Map.Entry<Long, VoterSet> last = byOffset.lastEntry();
+        if (last == null) {
+            return active();
+        }
+        Map.Entry<Long, VoterSet> before = byOffset.lowerEntry(last.getKey());
+        if (before != null) {
+            return before.getValue();
+        }
+        return base != null ? base : bootstrap;
+    }
+
     /** A VotersRecord at {@code offset} was appended. */
     public void addAt(long offset, VoterSet voters) {
         byOffset.put(offset, voters);

@@ -26,6 +26,18 @@ class VoterSetHistoryTest {
     }
 
     @Test
+    void beforeTheLastChangeIsTheSetThatRecordReplaces() {
+        VoterSetHistory history = new VoterSetHistory(BOOTSTRAP);
+        assertEquals(BOOTSTRAP, history.beforeLastChange(), "no record: the active set");
+        history.addAt(5, FOUR);
+        assertEquals(BOOTSTRAP, history.beforeLastChange());
+        history.addAt(9, FIVE);
+        assertEquals(FOUR, history.beforeLastChange());
+        history.startAt(7, Optional.of(FOUR), false);
+        assertEquals(FOUR, history.beforeLastChange(), "the set in force at the log start");
+    }
+
+    @Test
     void aTruncationPastARecordRevertsToTheOneBefore() {
         VoterSetHistory history = new VoterSetHistory(BOOTSTRAP);
         history.addAt(5, FOUR);
