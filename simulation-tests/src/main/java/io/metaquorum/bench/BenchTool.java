@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
                 + "grows (see mq-bench reconcile-pass --help); describe-scale [--partitions N]: a paged "
                 + "describe of every topic of an image that size, in process; authorize [--partitions N] [--acls A]: "
                 + "the DESCRIBE decisions of a describe of every topic, ours against Kafka's StandardAuthorizer.",
-        subcommands = {RaftAppendBench.class, FailoverBench.class, CreateTopicsBench.class, CreateOneBench.class,
+        subcommands = {RaftAppendBench.class, FailoverBench.class, MembershipBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
                 CatchUpBench.class, DumpBench.class, ShellOpenBench.class, DirRateBench.class})
 public final class BenchTool implements Callable<Integer> {
