@@ -16,7 +16,6 @@ import io.metaquorum.protocol.Uuid;
 import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.transport.grpc.QuorumClient;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -25,9 +24,11 @@ import java.util.concurrent.TimeUnit;
  * AddVoter and RemoveVoter as an operator's tool sends them, for the membership benchmark: the
  * leader is found through DescribeQuorum on the bootstrap controllers, and a request refused
  * because the leader moved or another change is still pending is sent again until
- * {@link FailoverBench#STEP_TIMEOUT_MS} passes.
+ * {@link FailoverBench#STEP_TIMEOUT_MS} passes. The connection to the leader stays open between
+ * calls ({@link #connectToLeader}), so a timed change is the request's round trip, not a
+ * connection set-up.
  */
-final class VoterChanges {
+final class VoterChanges implements AutoCloseable {
     private static final long CALL_TIMEOUT_MS = 30_000;
     private static final long RETRY_PAUSE_MS = 20;
 
@@ -40,6 +41,9 @@ final class VoterChanges {
 
     private final List<HostPort> bootstrap;
     private final ChannelCredentials credentials;
+    /** The leader's connection, while it is believed to lead; null otherwise. */
+    private QuorumClient leaderClient;
+    private HostPort leaderAddress;
 
     VoterChanges(List<HostPort> bootstrap, ChannelCredentials credentials) {
         if (bootstrap.isEmpty()) {
@@ -148,11 +152,20 @@ final class VoterChanges {
     void awaitVoterCaughtUp(Voter voter) {
         long deadline = FailoverBench.stepDeadline();
         while (System.nanoTime() < deadline) {
-            Optional<LeaderView> view = leaderView();
-            if (view.isPresent() && view.get().partition().getCurrentVotersList().stream()
-                    .anyMatch(v -> v.getReplicaId() == voter.id()
-                            && v.getLogEndOffset() >= view.get().partition().getHighWatermark())) {
-                return;
+            connectToLeader();
+            try {
+                DescribeQuorumResponse answer = leaderClient.describeMetadataQuorum();
+                if (answer.getErrorCode() == ErrorCode.NONE && answer.getTopicsCount() == 1) {
+                    DescribeQuorumPartitionResponse partition = answer.getTopics(0).getPartitions(0);
+                    if (partition.getErrorCode() != ErrorCode.NONE) {
+                        forgetLeader();
+                    } else if (partition.getCurrentVotersList().stream().anyMatch(v -> v.getReplicaId() == voter.id()
+                            && v.getLogEndOffset() >= partition.getHighWatermark())) {
+                        return;
+                    }
+                }
+            } catch (StatusRuntimeException e) {
+                forgetLeader();
             }
             FailoverBench.pause();
         }
@@ -168,15 +181,32 @@ final class VoterChanges {
         Answer sendTo(QuorumClient leader);
     }
 
+    /** Opens the connection to the leader now, if none is open, so the next change does not pay for it. */
+    void connectToLeader() {
+        if (leaderClient != null) {
+            return;
+        }
+        LeaderView view = awaitLeaderView();
+        leaderAddress = view.leader();
+        leaderClient = new QuorumClient(leaderAddress.toAddress(), CALL_TIMEOUT_MS, credentials);
+    }
+
+    private void forgetLeader() {
+        if (leaderClient != null) {
+            leaderClient.close();
+        }
+        leaderClient = null;
+        leaderAddress = null;
+    }
+
     /** Sends {@code change} to the leader again while it is refused for a reason that passes. */
     private void untilCommitted(String what, Change change) {
         long deadline = FailoverBench.stepDeadline();
         Answer last = null;
         while (System.nanoTime() < deadline) {
-            LeaderView view = awaitLeaderView();
-            InetSocketAddress leader = view.leader().toAddress();
-            try (QuorumClient client = new QuorumClient(leader, CALL_TIMEOUT_MS, credentials)) {
-                last = change.sendTo(client);
+            connectToLeader();
+            try {
+                last = change.sendTo(leaderClient);
             } catch (StatusRuntimeException e) {
                 last = new Answer(ErrorCode.UNKNOWN_SERVER_ERROR, e.toString());
             }
@@ -187,10 +217,18 @@ final class VoterChanges {
                     && last.code() != ErrorCode.UNKNOWN_SERVER_ERROR) {
                 throw new IllegalStateException(what + " refused: " + last.code() + " " + last.message());
             }
+            if (last.code() != ErrorCode.REQUEST_TIMED_OUT) {
+                forgetLeader();
+            }
             pauseBeforeRetry();
         }
         throw new IllegalStateException(what + " did not commit within " + FailoverBench.STEP_TIMEOUT_MS
                 + " ms; last answer " + last);
+    }
+
+    @Override
+    public void close() {
+        forgetLeader();
     }
 
     private static void pauseBeforeRetry() {
