@@ -16,8 +16,11 @@ import io.metaquorum.protocol.Uuid;
 import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.transport.grpc.QuorumClient;
+import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -100,6 +103,28 @@ final class VoterChanges implements AutoCloseable {
         }
         throw new IllegalStateException("no controller named a leader within " + FailoverBench.STEP_TIMEOUT_MS
                 + " ms");
+    }
+
+    /** The leader now, as a voter, and the epoch it leads. */
+    record Leading(Voter voter, int epoch) {
+    }
+
+    Leading leader() {
+        LeaderView view = awaitLeaderView();
+        int id = view.partition().getLeaderId();
+        ReplicaState state = view.partition().getCurrentVotersList().stream().filter(v -> v.getReplicaId() == id)
+                .findFirst().orElseThrow(() -> new IllegalStateException("the leader " + id + " is not a voter"));
+        return new Leading(new Voter(id, state.getReplicaDirectoryId(), view.leader()),
+                view.partition().getLeaderEpoch());
+    }
+
+    /** Every controller the leader's view names, with its listener (the leader's own included). */
+    Map<Integer, InetSocketAddress> controllerAddresses() {
+        LeaderView view = awaitLeaderView();
+        Map<Integer, InetSocketAddress> addresses = new TreeMap<>();
+        view.nodes().forEach(n -> addresses.put(n.getNodeId(), new InetSocketAddress(n.getHost(), n.getPort())));
+        addresses.put(view.partition().getLeaderId(), view.leader().toAddress());
+        return addresses;
     }
 
     /** A voter other than the leader, with the listener the leader's view names for it. */
