@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * was caught up with this leader within a fetch timeout. The leader then appends a
  * VotersRecord with the new set, which counts at once (committed or not), and answers when it
  * commits. While a state machine leads the epoch, that state machine appends the record in its
- * own order (see {@link io.metaquorum.raft.RaftListener#handleControlRecords}). A leader that removed itself resigns once the record commits, and stays out of
- * elections from then on: it is an observer.
+ * own order (see {@link io.metaquorum.raft.RaftListener#handleControlRecords}). A leader that
+ * removed itself hands over once the record commits (its first successor catches up, then it
+ * resigns), and stays out of elections from then on: it is an observer.
  *
  * <p>A change whose leader loses office before the commit is answered NOT_LEADER_OR_FOLLOWER,
  * and one that outlives its {@code timeout_ms} REQUEST_TIMED_OUT: in both cases the record
@@ -247,9 +248,11 @@ public final class VoterChangeHandler {
             answer(change, ErrorCode.NONE, "");
             LOG.info("[node {}] voter change committed: the voters are {}", ctx.localId(), ctx.voters());
             if (!ctx.isLocalVoter()) {
-                LOG.info("[node {}] this leader is no longer a voter: resigning", ctx.localId());
-                leaders.resign(nowMs);
-                // The resigned role sends EndQuorumEpoch on the next poll: make it now.
+                // As a graceful shutdown does: the first successor gets the whole log before the
+                // resignation (a quarter election timeout at most), so no voter can refuse its
+                // campaign for a shorter log and leave the quorum to its election timeouts.
+                LOG.info("[node {}] this leader is no longer a voter: handing over, then resigning", ctx.localId());
+                leaders.beginHandover(nowMs);
                 return nowMs;
             }
             return Long.MAX_VALUE;
