@@ -48,6 +48,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -76,6 +77,8 @@ import org.slf4j.LoggerFactory;
  * loop, then the database.
  */
 public final class NodeServer {
+    /** Hosts that mean "every interface": a listener there names no address to be reached at. */
+    private static final Set<String> WILDCARD_HOSTS = Set.of("", "0.0.0.0", "::", "[::]");
     private static final Logger LOG = LoggerFactory.getLogger(NodeServer.class);
     /** How long a write forwarded to the active controller may take, beyond its own timeout_ms. */
     static final long FORWARD_TIMEOUT_MS = 10_000;
@@ -196,14 +199,21 @@ public final class NodeServer {
 
     /**
      * The node's raft settings; its directory id and the voter set it starts from are what
-     * {@code mq-storage format} left in the metadata directory (KIP-853).
+     * {@code mq-storage format} left in the metadata directory (KIP-853). Its own listener is
+     * the one {@code mq-metadata add-controller --config} registers: a voter listed elsewhere
+     * asks the leader to update its entry (KIP-853 UpdateRaftVoter). Port 0 and a wildcard host
+     * are no address a peer can dial, so such a node names none and never asks.
      */
     private static RaftConfig raftConfig(ServerConfig config, String clusterId) {
         Uuid directoryId = MetaProperties.read(config.metadataLogDir()).map(MetaProperties::directoryId)
                 .orElse(TopicIds.ZERO);
+        HostPort listener = config.listener();
+        boolean dialable = listener.port() != 0 && !WILDCARD_HOSTS.contains(listener.host());
+        List<VoterSet.Endpoint> localListeners = dialable
+                ? List.of(new VoterSet.Endpoint(listener.host(), listener.port())) : List.of();
         return new RaftConfig(clusterId, config.nodeId(), new ArrayList<>(config.voters().keySet()),
                 config.raftTimeouts(), RaftLimits.DEFAULTS, directoryId,
-                BootstrapVoters.read(config.metadataLogDir())).validate();
+                BootstrapVoters.read(config.metadataLogDir()), localListeners).validate();
     }
 
     private static RaftDriver startDriver(ServerConfig config, RaftConfig raftConfig, MetadataLogStore store,

@@ -312,6 +312,33 @@ final class ControllerCluster implements AutoCloseable {
     }
 
     /**
+     * Moves stopped controller {@code id} to {@code listener}, as an operator would: its own
+     * {@code listeners} and its own entry in {@code controller.quorum.voters} change, no other
+     * node's configuration does (they learn the new address from the voter set in the log).
+     */
+    void moveListener(int id, HostPort listener) {
+        ControllerProcess node = node(id);
+        String before = node.configuredListener().toString();
+        try {
+            List<String> lines = Files.readAllLines(node.configFile(), StandardCharsets.UTF_8);
+            List<String> moved = new ArrayList<>();
+            for (String line : lines) {
+                if (line.startsWith("listeners=")) {
+                    moved.add(line.replace(before, listener.toString()));
+                } else if (line.startsWith("controller.quorum.voters=")) {
+                    moved.add(line.replace(id + "@" + before, id + "@" + listener));
+                } else {
+                    moved.add(line);
+                }
+            }
+            Files.write(node.configFile(), moved, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        node.moveTo(listener);
+    }
+
+    /**
      * Starts node {@code id} again (same directory and configuration; a voter keeps its port, a
      * node on port 0 gets a new one); it must keep running.
      */

@@ -44,8 +44,8 @@ final class ControllerProcess {
     private static final int LOG_TAIL_LINES = 25;
 
     private final int nodeId;
-    /** What {@code listeners} says: port 0 for any free port. */
-    private final HostPort configuredListener;
+    /** What {@code listeners} says: port 0 for any free port; changed only by {@link #moveTo} while stopped. */
+    private HostPort configuredListener;
     private final Path directory;
     /**
      * Where the latest incarnation serves. Invariant: the configured listener when its port is
@@ -81,6 +81,18 @@ final class ControllerProcess {
             throw new IllegalStateException("node " + nodeId + " has not reported its port yet (see awaitStarted)");
         }
         return address;
+    }
+
+    /**
+     * The stopped node will listen at {@code listener} from its next start: the test rewrote
+     * its configuration, as an operator moving it would.
+     */
+    void moveTo(HostPort listener) {
+        if (isRunning()) {
+            throw new IllegalStateException("node " + nodeId + " runs (pid " + process.pid() + "): stop it first");
+        }
+        configuredListener = listener;
+        address = listener.port() == 0 ? null : listener;
     }
 
     Path configFile() {

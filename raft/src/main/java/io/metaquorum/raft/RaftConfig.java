@@ -15,11 +15,23 @@ import java.util.Optional;
  * @param initialVoters    the voter set {@code mq-storage format --initial-controllers} wrote
  *                         (empty set: {@code --no-initial-controllers}); absent for a directory
  *                         formatted without either, which runs on the static voters (kraft.version 0)
+ * @param localListeners   where this replica listens now; empty when unknown. A voter whose
+ *                         endpoints in the voter set differ asks the leader to update them
+ *                         (KIP-853 UpdateRaftVoter), so a controller moved to another port or
+ *                         host stays reachable without being removed and added again
  */
 public record RaftConfig(String clusterId, int localId, List<Integer> voterIds, RaftTimeouts timeouts,
-                         RaftLimits limits, Uuid localDirectoryId, Optional<VoterSet> initialVoters) {
+                         RaftLimits limits, Uuid localDirectoryId, Optional<VoterSet> initialVoters,
+                         List<VoterSet.Endpoint> localListeners) {
     public RaftConfig {
         voterIds = voterIds.stream().sorted().distinct().toList();
+        localListeners = List.copyOf(localListeners);
+    }
+
+    /** A replica that does not know where it listens: it never updates its endpoints. */
+    public RaftConfig(String clusterId, int localId, List<Integer> voterIds, RaftTimeouts timeouts,
+                      RaftLimits limits, Uuid localDirectoryId, Optional<VoterSet> initialVoters) {
+        this(clusterId, localId, voterIds, timeouts, limits, localDirectoryId, initialVoters, List.of());
     }
 
     /** A replica of the static voter set, without a directory id (kraft.version 0). */

@@ -67,7 +67,9 @@ public final class RpcAccessTable {
             new RpcAccess(RAFT, "AddVoter", ALTER, CLUSTER, "gRPC PERMISSION_DENIED naming "
                     + "CLUSTER_AUTHORIZATION_FAILED (Kafka's AddRaftVoter)"),
             new RpcAccess(RAFT, "RemoveVoter", ALTER, CLUSTER, "gRPC PERMISSION_DENIED naming "
-                    + "CLUSTER_AUTHORIZATION_FAILED (Kafka's RemoveRaftVoter)"));
+                    + "CLUSTER_AUTHORIZATION_FAILED (Kafka's RemoveRaftVoter)"),
+            new RpcAccess(RAFT, "UpdateVoter", CLUSTER_ACTION, CLUSTER, RAFT_TRAFFIC
+                    + " (Kafka's UpdateRaftVoter: a voter whose listener moved sends it itself)"));
 
     /** A forwarded write also needs this of the forwarding node's principal (Kafka's Envelope). */
     public static final String FORWARDED = "a forwarded write: the forwarding node's principal needs CLUSTER_ACTION "

@@ -7,10 +7,11 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Where each controller listens: the configured {@code controller.quorum.voters} first, then
- * the voter set in force in the log, which names a controller added with AddVoter that no
- * configuration lists (KIP-853). Thread-safe: the voter set comes from the node's raft
- * replica, which publishes it.
+ * Where each controller listens: as the voter set in force in the log names it, else as the
+ * configured {@code controller.quorum.voters} does. The log knows a controller added with
+ * AddVoter that no configuration lists, and the new address of one whose listener moved,
+ * which updated its entry itself (KIP-853). Thread-safe: the voter set comes from the node's
+ * raft replica, which publishes it.
  */
 public final class ControllerAddresses {
     private final Map<Integer, InetSocketAddress> configured;
@@ -27,11 +28,8 @@ public final class ControllerAddresses {
     }
 
     public Optional<InetSocketAddress> addressOf(int controllerId) {
-        InetSocketAddress address = configured.get(controllerId);
-        if (address != null) {
-            return Optional.of(address);
-        }
-        return voters.get().voter(controllerId).filter(v -> !v.endpoints().isEmpty())
+        Optional<InetSocketAddress> logged = voters.get().voter(controllerId).filter(v -> !v.endpoints().isEmpty())
                 .map(v -> new InetSocketAddress(v.endpoints().get(0).host(), v.endpoints().get(0).port()));
+        return logged.or(() -> Optional.ofNullable(configured.get(controllerId)));
     }
 }

@@ -39,6 +39,8 @@ import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.RemoveVoterResponse;
+import io.metaquorum.protocol.UpdateVoterRequest;
+import io.metaquorum.protocol.UpdateVoterResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.security.Caller;
@@ -79,7 +81,8 @@ class RaftAccessInterceptorTest {
             "FetchSnapshot", stub -> stub.fetchSnapshot(FetchSnapshotRequest.getDefaultInstance()),
             "DescribeQuorum", stub -> stub.describeQuorum(DescribeQuorumRequest.getDefaultInstance()),
             "AddVoter", stub -> stub.addVoter(AddVoterRequest.getDefaultInstance()),
-            "RemoveVoter", stub -> stub.removeVoter(RemoveVoterRequest.getDefaultInstance()));
+            "RemoveVoter", stub -> stub.removeVoter(RemoveVoterRequest.getDefaultInstance()),
+            "UpdateVoter", stub -> stub.updateVoter(UpdateVoterRequest.getDefaultInstance()));
 
     @AfterEach
     void stop() throws Exception {
@@ -213,6 +216,11 @@ class RaftAccessInterceptorTest {
         @Override
         public void removeVoter(RemoveVoterRequest request, StreamObserver<RemoveVoterResponse> observer) {
             answer(RemoveVoterResponse.getDefaultInstance(), observer);
+        }
+
+        @Override
+        public void updateVoter(UpdateVoterRequest request, StreamObserver<UpdateVoterResponse> observer) {
+            answer(UpdateVoterResponse.getDefaultInstance(), observer);
         }
     }
 }

@@ -19,6 +19,8 @@ import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.UpdateVoterRequest;
+import io.metaquorum.protocol.UpdateVoterResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.RaftConfig;
@@ -29,6 +31,7 @@ import io.metaquorum.raft.core.handler.ElectionCoordinator;
 import io.metaquorum.raft.core.handler.FetchHandler;
 import io.metaquorum.raft.core.handler.FollowerFetcher;
 import io.metaquorum.raft.core.handler.LeaderCoordinator;
+import io.metaquorum.raft.core.handler.LocalEndpointUpdater;
 import io.metaquorum.raft.core.handler.QuorumEpochHandler;
 import io.metaquorum.raft.core.handler.SnapshotServer;
 import io.metaquorum.raft.core.handler.VoteHandler;
@@ -91,6 +94,7 @@ public final class RaftCore {
     private final QuorumEpochHandler quorumEpochs;
     private final DescribeQuorumHandler describe;
     private final VoterChangeHandler voterChanges;
+    private final LocalEndpointUpdater endpointUpdater;
     private final LeadershipReporter leadership;
     private int resignedEpochOnShutdown = -1;
 
@@ -117,6 +121,7 @@ public final class RaftCore {
         this.leadership = new LeadershipReporter(ctx, listener);
         this.voterChanges = new VoterChangeHandler(ctx, leaders,
                 (epoch, records) -> leadership.reportedLeading(epoch) && listener.handleControlRecords(epoch, records));
+        this.endpointUpdater = new LocalEndpointUpdater(ctx);
         leadership.report();
     }
 
@@ -160,6 +165,8 @@ public final class RaftCore {
             voterChanges.handleAddVoter(request, addVoter, nowMs);
         } else if (payload instanceof RemoveVoterRequest removeVoter) {
             voterChanges.handleRemoveVoter(request, removeVoter, nowMs);
+        } else if (payload instanceof UpdateVoterRequest updateVoter) {
+            voterChanges.handleUpdateVoter(request, updateVoter, nowMs);
         } else {
             LOG.warn("[node {}] dropping a request of unknown type {}", ctx.localId(),
                     payload.getClass().getSimpleName());
@@ -178,6 +185,8 @@ public final class RaftCore {
             quorumEpochs.handleEndQuorumEpochResponse(response.sourceId(), sent, end, nowMs);
         } else if (payload instanceof FetchSnapshotResponse fetchSnapshot) {
             fetcher.snapshots().handleFetchSnapshotResponse(response.correlationId(), fetchSnapshot, nowMs);
+        } else if (payload instanceof UpdateVoterResponse updateVoter) {
+            endpointUpdater.handleResponse(response.correlationId(), updateVoter, nowMs);
         }
     }
 
@@ -191,6 +200,8 @@ public final class RaftCore {
             leaders.handleBeginQuorumEpochFailure(failure.peerId(), sent, nowMs);
         } else if (payload instanceof EndQuorumEpochRequest) {
             quorumEpochs.handleEndQuorumEpochFailure(failure.peerId(), sent);
+        } else if (payload instanceof UpdateVoterRequest) {
+            endpointUpdater.handleFailure(failure.correlationId(), nowMs);
         }
     }
 
@@ -207,6 +218,7 @@ public final class RaftCore {
         }
         next = Math.min(next, fetcher.poll(nowMs));
         next = Math.min(next, voterChanges.poll(nowMs));
+        next = Math.min(next, endpointUpdater.poll(nowMs));
         if (ctx.commits().apply()) {
             next = nowMs;
         }

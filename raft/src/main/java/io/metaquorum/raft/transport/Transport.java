@@ -14,9 +14,10 @@ public interface Transport extends AutoCloseable {
     void send(RaftMessage message);
 
     /**
-     * Where voters the configuration did not name listen, as the voter set in the log has them
-     * (KIP-853: a controller added with AddVoter). Addresses the transport already has stay as
-     * they are. A transport that reaches peers by id alone ignores it.
+     * Where the voters listen, as the voter set in the log has them (KIP-853): a controller
+     * added with AddVoter that no configuration names, or one whose listener moved and that
+     * updated its entry. These addresses win over the configured ones. A transport that
+     * reaches peers by id alone ignores it.
      */
     default void learnPeers(Map<Integer, InetSocketAddress> addresses) {
     }

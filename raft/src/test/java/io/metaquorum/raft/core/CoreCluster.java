@@ -58,6 +58,8 @@ final class CoreCluster {
         io.metaquorum.protocol.Uuid directoryId = io.metaquorum.raft.TopicIds.ZERO;
         /** What its format wrote: the initial voters, or absent (static voters). */
         java.util.Optional<io.metaquorum.raft.VoterSet> initialVoters = java.util.Optional.empty();
+        /** Where it listens, as its configuration says; empty: it does not know, and never updates its entry. */
+        List<io.metaquorum.raft.VoterSet.Endpoint> listeners = List.of();
         final RecordingListener listener = new RecordingListener();
         RaftCore core;
 
@@ -125,7 +127,7 @@ final class CoreCluster {
         node.listener.reset();
         RaftConfig base = config(node.id, voterIds);
         RaftConfig config = new RaftConfig(base.clusterId(), base.localId(), base.voterIds(), base.timeouts(),
-                base.limits(), node.directoryId, node.initialVoters);
+                base.limits(), node.directoryId, node.initialVoters, node.listeners);
         node.core = new RaftCore(config, node.log, node.store, new Random(random.nextLong()), node.listener, nowMs);
     }
 

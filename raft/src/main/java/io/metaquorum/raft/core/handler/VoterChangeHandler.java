@@ -9,6 +9,9 @@ import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.RemoveVoterResponse;
+import io.metaquorum.protocol.UpdateVoterRequest;
+import io.metaquorum.protocol.UpdateVoterResponse;
+import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.TopicIds;
@@ -24,10 +27,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * AddVoter and RemoveVoter on the leader (KIP-853), one change at a time. A change is
+ * AddVoter, RemoveVoter and UpdateVoter on the leader (KIP-853), one change at a time. A change is
  * accepted only when this replica leads and has committed an entry of its epoch, and no
  * VotersRecord is uncommitted; a new voter must be an observer with that directory id that
- * was caught up with this leader within a fetch timeout. The leader then appends a
+ * was caught up with this leader within a fetch timeout; a voter updating its endpoints must be
+ * listed with that directory id and follow this very epoch. The leader then appends a
  * VotersRecord with the new set, which counts at once (committed or not), and answers when it
  * commits. While a state machine leads the epoch, that state machine appends the record in its
  * own order (see {@link io.metaquorum.raft.RaftListener#handleControlRecords}). A leader that
@@ -59,18 +63,36 @@ public final class VoterChangeHandler {
         boolean takes(int epoch, List<ByteString> records);
     }
 
+    /** What a change does to one voter; it names the answer's type and the log line. */
+    private enum Kind {
+        ADD("adding"), REMOVE("removing"), UPDATE("updating the endpoints of");
+
+        private final String verb;
+
+        Kind(String verb) {
+            this.verb = verb;
+        }
+
+        Message answer(ErrorCode error, String message) {
+            return switch (this) {
+                case ADD -> AddVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
+                case REMOVE -> RemoveVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
+                case UPDATE -> UpdateVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
+            };
+        }
+    }
+
     /**
      * A change for {@code request}, its VotersRecord at {@code offset} in {@code epoch} (-1
      * until appended), answered once it commits, the leader changes, or at {@code deadlineMs}.
      */
-    private record Pending(RaftRequest request, boolean add, int epoch, long offset, long deadlineMs) {
+    private record Pending(RaftRequest request, Kind kind, int epoch, long offset, long deadlineMs) {
         Pending appendedAt(long at) {
-            return new Pending(request, add, epoch, at, deadlineMs);
+            return new Pending(request, kind, epoch, at, deadlineMs);
         }
 
         Message answer(ErrorCode error, String message) {
-            return add ? AddVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build()
-                    : RemoveVoterResponse.newBuilder().setErrorCode(error).setErrorMessage(message).build();
+            return kind.answer(error, message);
         }
     }
 
@@ -90,45 +112,95 @@ public final class VoterChangeHandler {
 
     public void handleAddVoter(RaftRequest request, AddVoterRequest add, long nowMs) {
         ReplicaKey voter = new ReplicaKey(add.getVoterId(), add.getVoterDirectoryId());
-        Optional<Refusal> refusal = refusal(add.getClusterId()).or(() -> addRefusal(voter, nowMs));
+        Optional<Refusal> refusal = leaderRefusal(add.getClusterId()).or(this::changeRefusal)
+                .or(() -> addRefusal(voter, nowMs));
         if (refusal.isPresent()) {
-            ctx.outbox().sendResponse(request, AddVoterResponse.newBuilder().setErrorCode(refusal.get().code())
-                    .setErrorMessage(refusal.get().message()).build());
+            refuse(request, Kind.ADD, refusal.get());
             return;
         }
         List<VoterSet.Voter> voters = new ArrayList<>(ctx.voters().voters());
-        voters.add(new VoterSet.Voter(voter, add.getListenersList().stream()
-                .map(e -> new VoterSet.Endpoint(e.getHost(), e.getPort())).toList()));
-        append(request, true, voter, VoterSet.of(voters), add.getTimeoutMs(), nowMs);
+        voters.add(new VoterSet.Voter(voter, endpoints(add.getListenersList())));
+        append(request, Kind.ADD, voter, VoterSet.of(voters), add.getTimeoutMs(), nowMs);
     }
 
     public void handleRemoveVoter(RaftRequest request, RemoveVoterRequest remove, long nowMs) {
         ReplicaKey voter = new ReplicaKey(remove.getVoterId(), remove.getVoterDirectoryId());
-        Optional<Refusal> refusal = refusal(remove.getClusterId()).or(() -> removeRefusal(voter));
+        Optional<Refusal> refusal = leaderRefusal(remove.getClusterId()).or(this::changeRefusal)
+                .or(() -> removeRefusal(voter));
         if (refusal.isPresent()) {
-            ctx.outbox().sendResponse(request, RemoveVoterResponse.newBuilder().setErrorCode(refusal.get().code())
-                    .setErrorMessage(refusal.get().message()).build());
+            refuse(request, Kind.REMOVE, refusal.get());
             return;
         }
         List<VoterSet.Voter> voters = new ArrayList<>(ctx.voters().voters());
         voters.removeIf(v -> v.key().id() == voter.id());
-        append(request, false, voter, VoterSet.of(voters), 0, nowMs);
+        append(request, Kind.REMOVE, voter, VoterSet.of(voters), 0, nowMs);
     }
 
     /**
-     * Why no change may start now, checked in KIP-853's order: the cluster, leadership, a voter
-     * set kept in the log, an entry of this epoch committed, no change pending.
+     * A voter whose listener moved tells where it listens now (KIP-853 UpdateRaftVoter): the
+     * same voters, with these endpoints for it. The voter sends this itself, in the epoch it
+     * follows, so a request of another epoch is refused before anything else is looked at.
      */
-    private Optional<Refusal> refusal(String clusterId) {
+    public void handleUpdateVoter(RaftRequest request, UpdateVoterRequest update, long nowMs) {
+        ReplicaKey voter = new ReplicaKey(update.getVoterId(), update.getVoterDirectoryId());
+        Optional<Refusal> refusal = leaderRefusal(update.getClusterId())
+                .or(() -> epochRefusal(update.getCurrentLeaderEpoch())).or(this::changeRefusal)
+                .or(() -> updateRefusal(voter, update));
+        if (refusal.isPresent()) {
+            refuse(request, Kind.UPDATE, refusal.get());
+            return;
+        }
+        List<VoterSet.Voter> voters = new ArrayList<>(ctx.voters().voters());
+        voters.replaceAll(v -> v.key().id() == voter.id()
+                ? new VoterSet.Voter(v.key(), endpoints(update.getListenersList())) : v);
+        append(request, Kind.UPDATE, voter, VoterSet.of(voters), 0, nowMs);
+    }
+
+    private static List<VoterSet.Endpoint> endpoints(List<VotersRecord.Endpoint> listeners) {
+        return listeners.stream().map(e -> new VoterSet.Endpoint(e.getHost(), e.getPort())).toList();
+    }
+
+    private void refuse(RaftRequest request, Kind kind, Refusal refusal) {
+        ctx.outbox().sendResponse(request, kind.answer(refusal.code(), refusal.message()));
+    }
+
+    /** Why this replica cannot take a change at all, in KIP-853's order: the cluster, then leadership. */
+    private Optional<Refusal> leaderRefusal(String clusterId) {
         if (!clusterId.isEmpty() && !clusterId.equals(ctx.clusterId())) {
             return Optional.of(new Refusal(ErrorCode.INCONSISTENT_CLUSTER_ID, "this is cluster " + ctx.clusterId()
                     + ", not " + clusterId));
         }
-        if (!(ctx.role() instanceof Leader leader) || ctx.isShuttingDown()) {
+        if (!(ctx.role() instanceof Leader) || ctx.isShuttingDown()) {
             int leaderId = ctx.currentLeaderId();
             return Optional.of(new Refusal(ErrorCode.NOT_LEADER_OR_FOLLOWER, "this replica does not lead"
                     + (leaderId >= 0 && leaderId != ctx.localId() ? "; node " + leaderId + " does" : "")));
         }
+        return Optional.empty();
+    }
+
+    /**
+     * A request naming the epoch it was sent in must meet that leader: an older one is fenced,
+     * a newer one is from a leader this replica has not heard of (as Fetch and FetchSnapshot).
+     */
+    private Optional<Refusal> epochRefusal(int requestEpoch) {
+        int epoch = ctx.role().epoch();
+        if (requestEpoch < epoch) {
+            return Optional.of(new Refusal(ErrorCode.FENCED_LEADER_EPOCH, "epoch " + requestEpoch
+                    + " is over: this leader leads epoch " + epoch));
+        }
+        if (requestEpoch > epoch) {
+            return Optional.of(new Refusal(ErrorCode.UNKNOWN_LEADER_EPOCH, "epoch " + requestEpoch
+                    + " is ahead of this leader's epoch " + epoch));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why no change may start now on this leader, checked in KIP-853's order: a voter set kept
+     * in the log, an entry of this epoch committed, no change pending.
+     */
+    private Optional<Refusal> changeRefusal() {
+        Leader leader = (Leader) ctx.role();
         if (!ctx.voterHistory().logNamesVoters()) {
             return Optional.of(new Refusal(ErrorCode.UNSUPPORTED_VERSION, "the voters are the static "
                     + "controller.quorum.voters (kraft.version 0), which no request changes: format the controllers "
@@ -167,14 +239,36 @@ public final class VoterChangeHandler {
 
     /** A voter to remove: listed with that directory id, and not the last one. */
     private Optional<Refusal> removeRefusal(ReplicaKey voter) {
+        Optional<Refusal> notFound = notAVoter(voter);
+        if (notFound.isPresent()) {
+            return notFound;
+        }
+        if (ctx.voters().size() == 1) {
+            return Optional.of(new Refusal(ErrorCode.INVALID_REQUEST, "node " + voter.id()
+                    + " is the only voter: a quorum needs one"));
+        }
+        return Optional.empty();
+    }
+
+    /** VOTER_NOT_FOUND unless the voter set lists {@code voter}'s node id with that very directory id. */
+    private Optional<Refusal> notAVoter(ReplicaKey voter) {
         VoterSet voters = ctx.voters();
         if (!voters.hasId(voter.id()) || !voters.directoryIdOf(voter.id()).equals(voter.directoryId())) {
             return Optional.of(new Refusal(ErrorCode.VOTER_NOT_FOUND, "no voter is node " + voter.id()
                     + " with directory id " + TopicIds.toBase64(voter.directoryId()) + "; the voters are " + voters));
         }
-        if (voters.size() == 1) {
+        return Optional.empty();
+    }
+
+    /** A voter updating its endpoints: listed with that directory id, and naming at least one endpoint. */
+    private Optional<Refusal> updateRefusal(ReplicaKey voter, UpdateVoterRequest update) {
+        Optional<Refusal> notFound = notAVoter(voter);
+        if (notFound.isPresent()) {
+            return notFound;
+        }
+        if (update.getListenersCount() == 0) {
             return Optional.of(new Refusal(ErrorCode.INVALID_REQUEST, "node " + voter.id()
-                    + " is the only voter: a quorum needs one"));
+                    + " named no listener to be reached at"));
         }
         return Optional.empty();
     }
@@ -184,15 +278,14 @@ public final class VoterChangeHandler {
      * this epoch and takes raft's control records, once that state machine appends it
      * ({@link #place}), so the offsets it counted for its own appends hold.
      */
-    private void append(RaftRequest request, boolean add, ReplicaKey voter, VoterSet next, int timeoutMs,
+    private void append(RaftRequest request, Kind kind, ReplicaKey voter, VoterSet next, int timeoutMs,
                         long nowMs) {
         Leader leader = (Leader) ctx.role();
         List<ByteString> records = List.of(ControlRecord.newBuilder().setVoters(next.toRecord()).build()
                 .toByteString());
         long waitMs = timeoutMs > 0 ? timeoutMs : ctx.config().timeouts().requestTimeoutMs();
-        pending = new Pending(request, add, leader.epoch(), -1, nowMs + waitMs);
-        Unplaced change = new Unplaced(leader.epoch(), records, (add ? "adding" : "removing") + " voter " + voter,
-                next);
+        pending = new Pending(request, kind, leader.epoch(), -1, nowMs + waitMs);
+        Unplaced change = new Unplaced(leader.epoch(), records, kind.verb + " voter " + voter, next);
         if (stateMachine.takes(leader.epoch(), records)) {
             unplaced = change;
             LOG.info("[node {}] {} in epoch {}: the state machine appends the VotersRecord in its order",

@@ -20,6 +20,7 @@ import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.NodeEndpoint;
 import io.metaquorum.protocol.RaftServiceGrpc;
+import io.metaquorum.protocol.UpdateVoterRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
@@ -77,7 +78,7 @@ public final class GrpcRaftTransport implements Transport {
     private final String logPrefix;
     /** Guarded by itself; no channel is created once {@link #closed} is set. */
     private final Map<Integer, PeerChannel> channels = new HashMap<>();
-    /** Voters' addresses learned from the log ({@link #learnPeers}), beside the configured peers; under channels' lock. */
+    /** Voters' addresses learned from the log ({@link #learnPeers}), ahead of the configured peers; under channels' lock. */
     private final Map<Integer, InetSocketAddress> learnedPeers = new TreeMap<>();
     /** When {@link #keepPeersConnected} next looks at the channels (two racing senders just both look). */
     private long nextPeerCheckNanos = System.nanoTime();
@@ -175,6 +176,8 @@ public final class GrpcRaftTransport implements Transport {
             call(channel, FETCH_SNAPSHOT, fetchSnapshot, request, 0);
         } else if (payload instanceof DescribeQuorumRequest describe) {
             call(channel, RaftServiceGrpc.getDescribeQuorumMethod(), describe, request, 0);
+        } else if (payload instanceof UpdateVoterRequest updateVoter) {
+            call(channel, RaftServiceGrpc.getUpdateVoterMethod(), updateVoter, request, 0);
         } else {
             Invariants.check(false, "not a Raft request payload: %s", describe(payload));
         }
@@ -193,7 +196,7 @@ public final class GrpcRaftTransport implements Transport {
         DescribeQuorumResponse.Builder builder = response.toBuilder().clearNodes();
         Map<Integer, InetSocketAddress> peers = new TreeMap<>(config.peers());
         synchronized (channels) {
-            learnedPeers.forEach(peers::putIfAbsent);
+            peers.putAll(learnedPeers);
         }
         peers.forEach((id, address) -> builder.addNodes(NodeEndpoint.newBuilder().setNodeId(id)
                 .setHost(address.getHostString()).setPort(address.getPort())));
@@ -283,16 +286,35 @@ public final class GrpcRaftTransport implements Transport {
         }
     }
 
+    /**
+     * The voter set in the log names where each voter listens now (KIP-853: a voter whose
+     * listener moved updates its entry itself), so its address wins over the configured one; a
+     * peer whose address changed gets a new channel, and calls still on the old one fail.
+     */
     @Override
     public void learnPeers(Map<Integer, InetSocketAddress> addresses) {
+        List<PeerChannel> moved = new ArrayList<>();
         synchronized (channels) {
             addresses.forEach((id, address) -> {
-                if (id != config.localId() && !config.peers().containsKey(id) && !learnedPeers.containsKey(id)) {
-                    learnedPeers.put(id, address);
-                    LOG.info("{}node {} is a voter at {}, as the voter set in the log says", logPrefix, id, address);
+                if (id == config.localId() || address.equals(addressOf(id))) {
+                    return;
                 }
+                InetSocketAddress before = addressOf(id);
+                learnedPeers.put(id, address);
+                PeerChannel old = channels.remove(id);
+                if (old != null) {
+                    moved.add(old);
+                }
+                LOG.info("{}node {} is a voter at {}, as the voter set in the log says{}", logPrefix, id, address,
+                        before == null ? "" : " (it was reached at " + before + ")");
             });
         }
+        moved.forEach(PeerChannel::shutdownNow);
+    }
+
+    /** Where peer {@code id} is reached: as the voter set in the log says, else as configured; null if neither. Under channels' lock. */
+    private InetSocketAddress addressOf(int id) {
+        return learnedPeers.getOrDefault(id, config.peers().get(id));
     }
 
     /** Every peer with an address: the configured ones and those learned from the log. */
@@ -319,7 +341,7 @@ public final class GrpcRaftTransport implements Transport {
             }
             PeerChannel peer = channels.get(peerId);
             if (peer == null) {
-                InetSocketAddress address = config.peers().getOrDefault(peerId, learnedPeers.get(peerId));
+                InetSocketAddress address = addressOf(peerId);
                 if (address == null) {
                     return null;
                 }

@@ -20,6 +20,8 @@ import io.metaquorum.protocol.FetchSnapshotResponse;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.RemoveVoterRequest;
 import io.metaquorum.protocol.RemoveVoterResponse;
+import io.metaquorum.protocol.UpdateVoterRequest;
+import io.metaquorum.protocol.UpdateVoterResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
 import io.metaquorum.raft.message.RaftRequest;
@@ -49,6 +51,7 @@ import org.slf4j.LoggerFactory;
  *   DescribeQuorum    RaftRequest.CLIENT
  *   AddVoter          RaftRequest.CLIENT
  *   RemoveVoter       RaftRequest.CLIENT
+ *   UpdateVoter       voter_id                             (the voter whose listener moved)
  * </pre>
  *
  * <p>Threading: service methods run on gRPC server threads and never block (a map insert
@@ -139,6 +142,14 @@ public final class RaftServiceEndpoint extends RaftServiceGrpc.RaftServiceImplBa
         accept(request, rejection, RemoveVoterResponse.class, code -> RemoveVoterResponse.newBuilder()
                 .setErrorCode(code).setErrorMessage(rejection.map(Rejection::reason).orElse("")).build(), observer,
                 () -> RaftRequest.CLIENT);
+    }
+
+    @Override
+    public void updateVoter(UpdateVoterRequest request, StreamObserver<UpdateVoterResponse> observer) {
+        Optional<Rejection> rejection = RequestShapeCheck.check(request);
+        accept(request, rejection, UpdateVoterResponse.class, code -> UpdateVoterResponse.newBuilder()
+                .setErrorCode(code).setErrorMessage(rejection.map(Rejection::reason).orElse("")).build(), observer,
+                request::getVoterId);
     }
 
     /**

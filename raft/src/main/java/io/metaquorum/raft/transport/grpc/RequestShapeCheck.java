@@ -12,10 +12,12 @@ import io.metaquorum.protocol.FetchRequest;
 import io.metaquorum.protocol.FetchSnapshotPartitionRequest;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.UpdateVoterRequest;
 import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.TopicIds;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
@@ -142,10 +144,27 @@ final class RequestShapeCheck {
         if (request.getTimeoutMs() < 0) {
             return Optional.of(invalid("timeout_ms must be >= 0, got " + request.getTimeoutMs()));
         }
-        if (request.getListenersCount() == 0) {
-            return Optional.of(invalid("the new voter needs at least one listener"));
+        return listeners("the new voter", request.getListenersList());
+    }
+
+    /** A voter telling where it listens now: named by id and directory id, in an epoch, with a listener. */
+    static Optional<Rejection> check(UpdateVoterRequest request) {
+        Optional<Rejection> voter = voter(request.getVoterId(), request.hasVoterDirectoryId()
+                && !request.getVoterDirectoryId().equals(TopicIds.ZERO));
+        if (voter.isPresent()) {
+            return voter;
         }
-        for (VotersRecord.Endpoint listener : request.getListenersList()) {
+        return firstOf(
+                atLeast("current_leader_epoch", request.getCurrentLeaderEpoch(), 0),
+                listeners("the voter", request.getListenersList()));
+    }
+
+    /** At least one listener, each with a host and a port a peer can dial. */
+    private static Optional<Rejection> listeners(String whose, List<VotersRecord.Endpoint> listeners) {
+        if (listeners.isEmpty()) {
+            return Optional.of(invalid(whose + " needs at least one listener"));
+        }
+        for (VotersRecord.Endpoint listener : listeners) {
             if (listener.getHost().isBlank() || listener.getPort() < 1 || listener.getPort() > PORT_MAX) {
                 return Optional.of(invalid("listener " + listener.getName() + " needs a host and a port in 1.."
                         + PORT_MAX + ", got '" + listener.getHost() + "':" + listener.getPort()));

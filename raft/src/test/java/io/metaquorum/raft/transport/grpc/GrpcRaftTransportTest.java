@@ -195,6 +195,19 @@ class GrpcRaftTransportTest {
     }
 
     @Test
+    void theVoterSetsAddressWinsOverAConfiguredOneThatMoved() throws Exception {
+        startClient(new InetSocketAddress("127.0.0.1", 1), 10_000);
+        client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 3, RaftPayloads.vote()));
+        assertEquals(new RequestFailure(SERVER_ID, 3, RequestFailure.Reason.UNREACHABLE),
+                clientSink.next(RequestFailure.class), "nothing listens at the configured address any more");
+
+        client.learnPeers(Map.of(SERVER_ID, serverAddress()));
+        client.send(new RaftRequest(CLIENT_ID, SERVER_ID, 4, RaftPayloads.vote()));
+
+        assertEquals(RaftPayloads.vote(), serverSink.next(RaftRequest.class).payload());
+    }
+
+    @Test
     void unknownPeerIsUnreachable() throws Exception {
         startClient(serverAddress(), 10_000);
         client.send(new RaftRequest(CLIENT_ID, 99, 3, RaftPayloads.vote()));

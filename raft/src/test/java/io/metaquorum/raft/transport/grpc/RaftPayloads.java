@@ -1,6 +1,9 @@
 package io.metaquorum.raft.transport.grpc;
 
 import com.google.protobuf.Message;
+import io.metaquorum.protocol.UpdateVoterRequest;
+import io.metaquorum.protocol.UpdateVoterResponse;
+import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.protocol.BeginQuorumEpochPartitionRequest;
 import io.metaquorum.protocol.BeginQuorumEpochRequest;
 import io.metaquorum.protocol.BeginQuorumEpochResponse;
@@ -52,7 +55,15 @@ final class RaftPayloads {
             new Exchange("FetchSnapshot", fetchSnapshot(), FetchSnapshotResponse.getDefaultInstance(), SENDER),
             new Exchange("DescribeQuorum", QuorumClient.metadataQuorumRequest(),
                     DescribeQuorumResponse.newBuilder().setClusterId(CLUSTER_ID).build(), RaftRequest.CLIENT),
+            new Exchange("UpdateVoter", updateVoter(), UpdateVoterResponse.getDefaultInstance(), SENDER),
         };
+    }
+
+    /** The sender tells where it listens now. */
+    static UpdateVoterRequest updateVoter() {
+        return UpdateVoterRequest.newBuilder().setClusterId(CLUSTER_ID).setCurrentLeaderEpoch(3).setVoterId(SENDER)
+                .setVoterDirectoryId(TopicIds.uuid(0x5EED, SENDER)).addListeners(VotersRecord.Endpoint.newBuilder()
+                        .setName("CONTROLLER").setHost("127.0.0.1").setPort(19091)).build();
     }
 
     static VoteRequest vote() {

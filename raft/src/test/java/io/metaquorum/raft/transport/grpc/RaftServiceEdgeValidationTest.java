@@ -20,6 +20,8 @@ import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.RaftServiceGrpc;
 import io.metaquorum.protocol.RaftServiceGrpc.RaftServiceBlockingStub;
 import io.metaquorum.protocol.RemoveVoterRequest;
+import io.metaquorum.protocol.UpdateVoterRequest;
+import io.metaquorum.protocol.UpdateVoterResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.TopicIds;
@@ -128,6 +130,29 @@ class RaftServiceEdgeValidationTest {
         assertEquals(ErrorCode.INVALID_REQUEST, stub.addVoter(add.toBuilder().setVoterId(-1).build()).getErrorCode());
         assertEquals(ErrorCode.INVALID_REQUEST, stub.addVoter(add.toBuilder().setTimeoutMs(-1).build()).getErrorCode());
         assertEquals(ErrorCode.INVALID_REQUEST, stub.removeVoter(RemoveVoterRequest.newBuilder().setVoterId(4).build())
+                .getErrorCode());
+        assertStillServingAndNothingReachedTheSink();
+    }
+
+    @Test
+    void anUpdateVoterWithoutADirectoryIdAnEpochOrADialableListenerIsInvalidAndSaysWhy() throws Exception {
+        UpdateVoterRequest update = UpdateVoterRequest.newBuilder().setVoterId(2).setCurrentLeaderEpoch(3)
+                .setVoterDirectoryId(TopicIds.uuid(0x5EED, 2)).addListeners(VotersRecord.Endpoint.newBuilder()
+                        .setName("CONTROLLER").setHost("127.0.0.1").setPort(19092)).build();
+        UpdateVoterResponse noDirectory = stub.updateVoter(update.toBuilder().clearVoterDirectoryId().build());
+        assertEquals(ErrorCode.INVALID_REQUEST, noDirectory.getErrorCode());
+        assertTrue(noDirectory.getErrorMessage().contains("voter_directory_id is missing"),
+                noDirectory.getErrorMessage());
+        UpdateVoterResponse noListener = stub.updateVoter(update.toBuilder().clearListeners().build());
+        assertEquals(ErrorCode.INVALID_REQUEST, noListener.getErrorCode());
+        assertTrue(noListener.getErrorMessage().contains("at least one listener"), noListener.getErrorMessage());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.updateVoter(update.toBuilder().setListeners(0,
+                update.getListeners(0).toBuilder().setHost(" ")).build()).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.updateVoter(update.toBuilder().setListeners(0,
+                update.getListeners(0).toBuilder().setPort(0)).build()).getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.updateVoter(update.toBuilder().setVoterId(-1).build())
+                .getErrorCode());
+        assertEquals(ErrorCode.INVALID_REQUEST, stub.updateVoter(update.toBuilder().setCurrentLeaderEpoch(-1).build())
                 .getErrorCode());
         assertStillServingAndNothingReachedTheSink();
     }
