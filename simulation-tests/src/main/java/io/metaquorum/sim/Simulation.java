@@ -1,6 +1,7 @@
 package io.metaquorum.sim;
 
 import io.metaquorum.sim.cluster.SimNode;
+import io.metaquorum.sim.workload.IntactVoters;
 import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.workload.FaultKind;
 import io.metaquorum.sim.machine.StateMachineModel;
@@ -100,8 +101,14 @@ public final class Simulation {
             }
         }
         Set<Integer> kept = new TreeSet<>();
+        IntactVoters intact = world.faults().intactVoters();
         while (budget > 0 && !down.isEmpty() && world.livenessRandom().nextBoolean()) {
-            kept.add(down.remove(world.livenessRandom().nextInt(down.size())));
+            int candidate = down.remove(world.livenessRandom().nextInt(down.size()));
+            kept.add(candidate);
+            // At kraft.version 1 a replaced disk is no voter: the voters up must still be a majority of intact ones.
+            if (intact.applies() && !intact.majorityUpWithout(kept)) {
+                kept.remove(candidate);
+            }
             budget--;
         }
         return kept;

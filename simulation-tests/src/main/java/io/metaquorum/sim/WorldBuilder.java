@@ -18,6 +18,7 @@ import io.metaquorum.sim.mutation.MutantClassLoader;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.storage.LogObserver;
+import io.metaquorum.sim.storage.DiskFormatter;
 import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.system.world.MetadataLogModel;
@@ -106,6 +107,11 @@ final class WorldBuilder {
         if (system != null && faultProfile.has(FaultKind.DISK_FULL)) {
             system.fillDisksWith(diskFullRandom);
         }
+        // Drawn after the disk-full stream: the directory ids of every format, the wipes' too.
+        formatDisks(cluster, new DiskFormatter(new Random(master.nextLong())));
+        // Drawn after the formats' stream: the voter changes.
+        Random membershipRandom = new Random(master.nextLong());
+        faultProfile = faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
@@ -116,7 +122,7 @@ final class WorldBuilder {
             system.recordTimeline(timeline.system());
         }
         FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, certificateRandom,
-                faultProfile, faultListener);
+                membershipRandom, faultProfile, faultListener);
         faults.attach(cluster, committed);
         lifecycle.setTarget(faults);
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
@@ -140,6 +146,20 @@ final class WorldBuilder {
                     environment));
         }
         return nodes;
+    }
+
+    /**
+     * {@code mq-storage format --initial-controllers} on every disk (kraft.version 1): each
+     * gets a directory id, the voters' ids make the initial voter set, and a wiped disk is
+     * reformatted with a new one.
+     */
+    private static void formatDisks(SimCluster cluster, DiskFormatter formatter) {
+        List<SimDisk> voters = new ArrayList<>();
+        List<SimDisk> observers = new ArrayList<>();
+        for (SimNode node : cluster.nodes()) {
+            (node.isVoter() ? voters : observers).add(node.disk());
+        }
+        formatter.formatInitial(voters, observers);
     }
 
     private static CommittedLog committedLogOf(StateMachineModel model) {

@@ -1,0 +1,66 @@
+package io.metaquorum.sim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.sim.workload.FaultKind;
+import java.util.EnumSet;
+import java.util.Random;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Disk amnesia and voter changes (KIP-853, kraft.version 1): seeds
+ * {@value #BASE_SEED}+1.. {@code sim.membershipSeeds} (default {@value #DEFAULT_SEEDS}; the
+ * long mode passes more), each with {@link FaultKind#WIPE} and {@link FaultKind#MEMBERSHIP}
+ * always on and every other fault on with probability 1/2, drawn from the seed (swarm testing
+ * with the two faults under test pinned), 3 voters and 2 observers, the default event budget.
+ * Every invariant must hold; over the sweep, voters must have been wiped and the operator
+ * must have replaced them, or the runs did not test what they are for.
+ */
+class SimMembershipSweepTest {
+    static final long BASE_SEED = 7_000_000;
+    static final int DEFAULT_SEEDS = 24;
+    private static final int SEEDS = Integer.getInteger("sim.membershipSeeds", DEFAULT_SEEDS);
+    private static final SimRuns.Totals TOTALS = new SimRuns.Totals();
+    private static long voterChanges;
+    private static long seedsWithChanges;
+
+    /** The seed's fault mix: wipes and voter changes, and each other fault with probability 1/2. */
+    static SimulationOptions options(long seed) {
+        EnumSet<FaultKind> faults = EnumSet.of(FaultKind.WIPE, FaultKind.MEMBERSHIP);
+        Random mix = new Random(seed);
+        for (FaultKind kind : FaultKind.values()) {
+            if (kind != FaultKind.DISK_FULL && mix.nextBoolean()) {
+                faults.add(kind);
+            }
+        }
+        return new SimulationOptions(seed, SimulationOptions.DEFAULT_EVENTS, faults, false, 3, 2, BrokenVariant.NONE,
+                false);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> wipesAndVoterChangesKeepEveryInvariant() {
+        return LongStream.rangeClosed(BASE_SEED + 1, BASE_SEED + SEEDS).mapToObj(seed -> DynamicTest.dynamicTest(
+                "seed " + seed, () -> {
+                    SimulationResult result = Simulation.run(options(seed));
+                    SimRuns.assertSweepSeed(result);
+                    TOTALS.add(result);
+                    count(result);
+                }));
+    }
+
+    private static synchronized void count(SimulationResult result) {
+        voterChanges += result.stats().voterChanges();
+        seedsWithChanges += result.stats().voterChanges() > 0 ? 1 : 0;
+    }
+
+    @AfterAll
+    static void printTotals() {
+        System.out.println("membership sweep: " + TOTALS + "; " + voterChanges + " voter changes committed on "
+                + seedsWithChanges + " seeds");
+        assertTrue(seedsWithChanges * 2 >= SEEDS, "fewer than half the seeds changed the voters: " + seedsWithChanges);
+    }
+}
