@@ -70,7 +70,7 @@ class SimCheckerSelfTest {
             case PREFIXED_DENY_IGNORED -> new Expectation(AuthorizationCheck.NAME,
                     "is ALLOWED in the answer, but Kafka's StandardAuthorizer DENIES", 3);
             case WIPED_VOTER_VOTES -> new Expectation(VoterVoteCheck.NAME, "but is not a voter with its own directory id",
-                    8);
+                    3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }
