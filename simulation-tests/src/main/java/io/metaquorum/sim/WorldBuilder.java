@@ -36,6 +36,7 @@ import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * Builds a {@link World} from {@link SimulationOptions}. Every random choice of a run flows
@@ -65,7 +66,6 @@ final class WorldBuilder {
         FaultProfile faultProfile = FaultProfile.draw(options.faults(), options.swarm(), profileRandom, timeouts);
         WorkloadProfile workloadProfile = WorkloadProfile.draw(profileRandom);
         RaftLimits limits = drawLimits(profileRandom);
-
         EventScheduler scheduler = new EventScheduler(new SimClock(), PENDING_EVENTS_MAX);
         TraceHash trace = new TraceHash();
         int nodeCount = options.voters() + options.observers();
@@ -73,10 +73,7 @@ final class WorldBuilder {
         AppendTracker appends = new AppendTracker();
         LifecycleFanout lifecycle = new LifecycleFanout();
         DeferredLogObserver logObserver = new DeferredLogObserver();
-        List<Integer> voterIds = new ArrayList<>();
-        for (int id = 1; id <= options.voters(); id++) {
-            voterIds.add(id);
-        }
+        List<Integer> voterIds = IntStream.rangeClosed(1, options.voters()).boxed().toList();
         BrokenVariant variant = options.variant();
         Invariants.check(variant.mutation() == null
                         || variant.mutation().equals(MutantClassLoader.mutationOf(WorldBuilder.class)),
@@ -107,11 +104,9 @@ final class WorldBuilder {
         if (system != null && faultProfile.has(FaultKind.DISK_FULL)) {
             system.fillDisksWith(diskFullRandom);
         }
-        // Drawn after the disk-full stream: the directory ids of every format, the wipes' too.
-        formatDisks(cluster, new DiskFormatter(new Random(master.nextLong())));
-        // Drawn after the formats' stream: the voter changes.
-        Random membershipRandom = new Random(master.nextLong());
-        faultProfile = faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
+        Random membershipRandom = system != null ? null : atKraftVersion1(cluster, master);
+        faultProfile = membershipRandom == null ? faultProfile
+                : faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
@@ -146,6 +141,18 @@ final class WorldBuilder {
                     environment));
         }
         return nodes;
+    }
+
+    /**
+     * Raft-only runs are at kraft.version 1: the disks formatted with directory ids; returns the
+     * stream of the voter changes. System mode stays on the static voters (docs/simulation.md
+     * says why).
+     */
+    private static Random atKraftVersion1(SimCluster cluster, Random master) {
+        // Drawn after the disk-full stream (the last of every other): the directory ids of every
+        // format, the wipes' too; then the voter changes' stream, returned.
+        formatDisks(cluster, new DiskFormatter(new Random(master.nextLong())));
+        return new Random(master.nextLong());
     }
 
     /**

@@ -65,7 +65,8 @@ public final class FaultInjector implements NodeLifecycleListener {
     /**
      * @param silentRandom      the stream of the pauses and black holes, apart so they shift no other draw
      * @param certificateRandom the stream of the bad certificates, apart for the same reason
-     * @param membershipRandom  the stream of the voter changes, apart for the same reason
+     * @param membershipRandom  the stream of the voter changes, apart for the same reason; null
+     *                          when the run is at kraft.version 0 (no voter changes)
      */
     public FaultInjector(EventScheduler scheduler, SimNetwork network, Random random, Random silentRandom,
                          Random certificateRandom, Random membershipRandom, FaultProfile profile,
@@ -92,7 +93,8 @@ public final class FaultInjector implements NodeLifecycleListener {
                 profile.schedule(), listener);
         this.wipes = new WipeRecovery(simCluster, committedPrefix);
         this.intact = new IntactVoters(simCluster);
-        this.membership = new MembershipChanges(scheduler, simCluster, intact, membershipRandom, listener);
+        this.membership = membershipRandom == null ? null
+                : new MembershipChanges(scheduler, simCluster, intact, membershipRandom, listener);
     }
 
     /** Starts the nodes (observers possibly later) and the fault processes. */
@@ -123,7 +125,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         }
         silent.start();
         certificates.start();
-        if (profile.has(FaultKind.MEMBERSHIP) && intact.applies()) {
+        if (membership != null && profile.has(FaultKind.MEMBERSHIP) && intact.applies()) {
             membership.start();
         }
     }
@@ -137,7 +139,9 @@ public final class FaultInjector implements NodeLifecycleListener {
         partitions.stop();
         silent.stop();
         certificates.stop();
-        membership.stop();
+        if (membership != null) {
+            membership.stop();
+        }
         network.setProfile(network.profile().healed());
         heldDown.clear();
         heldDown.addAll(keepDown);
@@ -185,12 +189,12 @@ public final class FaultInjector implements NodeLifecycleListener {
      */
     public long faultsInjected() {
         return injected + partitions.cutCount() + silent.injectedCount() + certificates.injectedCount()
-                + membership.changeCount();
+                + voterChanges();
     }
 
     /** The voter changes the operator made (each AddVoter or RemoveVoter that committed), of {@link #faultsInjected}. */
     public long voterChanges() {
-        return membership.changeCount();
+        return membership == null ? 0 : membership.changeCount();
     }
 
     /** The bound on disk loss at kraft.version 1, which the liveness phase respects too. */
