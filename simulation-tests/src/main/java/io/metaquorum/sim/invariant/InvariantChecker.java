@@ -262,10 +262,11 @@ public final class InvariantChecker implements LogObserver {
         return offset <= committed.committedEndOffset() ? committed.committedEpochAt(offset - 1) : -1;
     }
 
+    /** Over every node: at kraft.version 1 any node may be a voter of some voter set, not only the first ones. */
     private boolean anyDurableSelfVote(int epoch) {
-        for (SimNode voter : cluster.voters()) {
-            ElectionState state = voter.disk().durableElectionState();
-            if (state != null && state.epoch() == epoch && state.votedId() == voter.nodeId()) {
+        for (SimNode node : cluster.nodes()) {
+            ElectionState state = node.disk().durableElectionState();
+            if (state != null && state.epoch() == epoch && state.votedId() == node.nodeId()) {
                 return true;
             }
         }

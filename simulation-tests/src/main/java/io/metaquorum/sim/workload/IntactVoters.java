@@ -55,6 +55,25 @@ public final class IntactVoters {
         return true;
     }
 
+    /**
+     * Whether the voter set in force on the running nodes with the longest log (the set a new
+     * leader would be elected in) has a majority of intact voters; true when none runs.
+     */
+    public boolean latestSetHasIntactMajority() {
+        long longest = -1;
+        for (SimNode node : cluster.running()) {
+            longest = Math.max(longest, node.status().logEndOffset());
+        }
+        for (SimNode node : cluster.running()) {
+            VoterSet voters = node.voterSet();
+            if (node.status().logEndOffset() == longest && voters != null && !voters.isEmpty()
+                    && intact(voters, Set.of()) < voters.majority()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The listed voters whose node still has the listed disk and is not in {@code excluded}. */
     int intact(VoterSet voters, Set<Integer> excluded) {
         int count = 0;
