@@ -93,7 +93,14 @@ public enum BrokenVariant {
      * denial or its absence changes nothing they judge); only the authorization check, which
      * asks Kafka's StandardAuthorizer on the same ACLs, sees it.
      */
-    PREFIXED_DENY_IGNORED("prefixed-deny-ignored", true);
+    PREFIXED_DENY_IGNORED("prefixed-deny-ignored", true),
+    /**
+     * The raft core ignores directory ids (a mutation of {@code VoterSet.isVoter} and
+     * {@code RaftRpcs.isAddressedTo}): a voter whose disk was wiped comes back with a new
+     * directory id and an empty log, yet campaigns and votes as the voter it replaced
+     * (KIP-853's disk amnesia), so a committed entry can lose its majority.
+     */
+    WIPED_VOTER_VOTES("wiped-voter-votes", true);
 
     private final String cliName;
     private final boolean mutation;

@@ -127,6 +127,11 @@ public final class Scenario {
         world.faults().wipe(node(nodeId));
     }
 
+    /** Leaves an invariant out of this run ({@link io.metaquorum.sim.invariant.InvariantChecker#ignore}). */
+    public void ignoreCheck(String name) {
+        world.checker().ignore(name);
+    }
+
     /** Cuts every link between the two groups, both ways. */
     public void partition(Set<Integer> side, Set<Integer> otherSide) {
         for (int a : side) {

@@ -2,6 +2,7 @@ package io.metaquorum.sim;
 
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.invariant.StepDownCheck;
@@ -47,7 +48,7 @@ final class SilentLeaderStage {
      * voters other than the leader are no majority (one or two voters).
      */
     static FaultKind choose(World world) {
-        if (world.cluster().voters().size() - 1 < world.cluster().majority()) {
+        if (votersBeside(world, Set.of()) < majorityInForce(world)) {
             return null;
         }
         boolean pause = world.faultProfile().has(FaultKind.PAUSE);
@@ -102,11 +103,42 @@ final class SilentLeaderStage {
         }
         List<SimNode> followers = new ArrayList<>();
         for (SimNode voter : voters) {
-            if (voter != leader) {
+            // At kraft.version 1 the voters in force may be fewer: the two silenced must leave a majority of them.
+            if (voter != leader && votersBeside(world, Set.of(voter.nodeId())) >= majorityInForce(world)) {
                 followers.add(voter);
             }
         }
+        if (followers.isEmpty()) {
+            return null;
+        }
         return followers.get(world.livenessRandom().nextInt(followers.size()));
+    }
+
+    /**
+     * The voters of the leader's voter set in force, other than the leader and {@code also},
+     * that can vote: listed with their own disk (kraft.version 1: a replaced disk is an
+     * observer), or by id alone in the static voter set. Without a leader, the static voters.
+     */
+    private static int votersBeside(World world, Set<Integer> also) {
+        Optional<SimNode> leader = world.cluster().leader();
+        VoterSet voters = leader.map(SimNode::voterSet).orElse(null);
+        if (voters == null) {
+            return world.cluster().voters().size() - 1 - also.size();
+        }
+        int count = 0;
+        for (VoterSet.Voter voter : voters.voters()) {
+            int id = voter.key().id();
+            if (id != leader.get().nodeId() && !also.contains(id) && id >= 1 && id <= world.cluster().maxNodeId()
+                    && (!voter.key().hasDirectoryId() || world.cluster().node(id).listedWithOwnDisk(voters))) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static int majorityInForce(World world) {
+        VoterSet voters = world.cluster().leader().map(SimNode::voterSet).orElse(null);
+        return voters == null ? world.cluster().majority() : voters.majority();
     }
 
     void silence(SimNode node, FaultKind kind) {

@@ -33,7 +33,7 @@ public record SimulationResult(SimulationOptions options, long events, String tr
                 world.checker().committed().committedEndOffset(), world.lifecycle().stops(),
                 world.checker().leaderEpochCount(), world.faults().faultsInjected(),
                 network.lost() + network.duplicated() + network.delaySpikes(), diskFaults,
-                world.faults().badCertificates());
+                world.faults().badCertificates(), world.faults().voterChanges());
         Timeline timeline = world.timeline() == null ? null
                 : world.timeline().finish(options.replayCommand(), world.scheduler().nowMs());
         return new SimulationResult(options, world.scheduler().executedCount(), world.trace().hex(),

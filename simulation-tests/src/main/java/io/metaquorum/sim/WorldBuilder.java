@@ -18,6 +18,7 @@ import io.metaquorum.sim.mutation.MutantClassLoader;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventScheduler;
 import io.metaquorum.sim.storage.LogObserver;
+import io.metaquorum.sim.storage.DiskFormatter;
 import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.system.world.MetadataLogModel;
@@ -35,6 +36,7 @@ import io.metaquorum.sim.workload.WorkloadProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * Builds a {@link World} from {@link SimulationOptions}. Every random choice of a run flows
@@ -64,7 +66,6 @@ final class WorldBuilder {
         FaultProfile faultProfile = FaultProfile.draw(options.faults(), options.swarm(), profileRandom, timeouts);
         WorkloadProfile workloadProfile = WorkloadProfile.draw(profileRandom);
         RaftLimits limits = drawLimits(profileRandom);
-
         EventScheduler scheduler = new EventScheduler(new SimClock(), PENDING_EVENTS_MAX);
         TraceHash trace = new TraceHash();
         int nodeCount = options.voters() + options.observers();
@@ -72,10 +73,7 @@ final class WorldBuilder {
         AppendTracker appends = new AppendTracker();
         LifecycleFanout lifecycle = new LifecycleFanout();
         DeferredLogObserver logObserver = new DeferredLogObserver();
-        List<Integer> voterIds = new ArrayList<>();
-        for (int id = 1; id <= options.voters(); id++) {
-            voterIds.add(id);
-        }
+        List<Integer> voterIds = IntStream.rangeClosed(1, options.voters()).boxed().toList();
         BrokenVariant variant = options.variant();
         Invariants.check(variant.mutation() == null
                         || variant.mutation().equals(MutantClassLoader.mutationOf(WorldBuilder.class)),
@@ -106,6 +104,9 @@ final class WorldBuilder {
         if (system != null && faultProfile.has(FaultKind.DISK_FULL)) {
             system.fillDisksWith(diskFullRandom);
         }
+        Random membershipRandom = system != null ? null : atKraftVersion1(cluster, master);
+        faultProfile = membershipRandom == null ? faultProfile
+                : faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());
@@ -116,7 +117,7 @@ final class WorldBuilder {
             system.recordTimeline(timeline.system());
         }
         FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, certificateRandom,
-                faultProfile, faultListener);
+                membershipRandom, faultProfile, faultListener);
         faults.attach(cluster, committed);
         lifecycle.setTarget(faults);
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
@@ -140,6 +141,32 @@ final class WorldBuilder {
                     environment));
         }
         return nodes;
+    }
+
+    /**
+     * Raft-only runs are at kraft.version 1: the disks formatted with directory ids; returns the
+     * stream of the voter changes. System mode stays on the static voters (docs/simulation.md
+     * says why).
+     */
+    private static Random atKraftVersion1(SimCluster cluster, Random master) {
+        // Drawn after the disk-full stream (the last of every other): the directory ids of every
+        // format, the wipes' too; then the voter changes' stream, returned.
+        formatDisks(cluster, new DiskFormatter(new Random(master.nextLong())));
+        return new Random(master.nextLong());
+    }
+
+    /**
+     * {@code mq-storage format --initial-controllers} on every disk (kraft.version 1): each
+     * gets a directory id, the voters' ids make the initial voter set, and a wiped disk is
+     * reformatted with a new one.
+     */
+    private static void formatDisks(SimCluster cluster, DiskFormatter formatter) {
+        List<SimDisk> voters = new ArrayList<>();
+        List<SimDisk> observers = new ArrayList<>();
+        for (SimNode node : cluster.nodes()) {
+            (node.isVoter() ? voters : observers).add(node.disk());
+        }
+        formatter.formatInitial(voters, observers);
     }
 
     private static CommittedLog committedLogOf(StateMachineModel model) {

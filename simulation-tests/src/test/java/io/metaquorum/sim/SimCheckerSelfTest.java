@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.cli.BrokenRuleRuns;
 import io.metaquorum.sim.invariant.InvariantChecker;
+import io.metaquorum.sim.invariant.VoterVoteCheck;
 import io.metaquorum.sim.mutation.RunOutcome;
 import io.metaquorum.sim.system.invariant.AcknowledgedWritesCheck;
 import io.metaquorum.sim.system.invariant.AuthorizationCheck;
@@ -68,6 +69,8 @@ class SimCheckerSelfTest {
             case REFUSAL_BEFORE_COMMIT -> new Expectation(AdminDriver.LINEARIZABLE, "write operations", 3);
             case PREFIXED_DENY_IGNORED -> new Expectation(AuthorizationCheck.NAME,
                     "is ALLOWED in the answer, but Kafka's StandardAuthorizer DENIES", 3);
+            case WIPED_VOTER_VOTES -> new Expectation(VoterVoteCheck.NAME, "but is not a voter with its own directory id",
+                    3);
             case NONE -> throw new IllegalArgumentException("the production rules are not broken");
         };
     }

@@ -81,6 +81,36 @@ class DirectoryIdInteractionTest {
         assertFalse(refused.getVoteGranted());
     }
 
+    /**
+     * KIP-853: the candidate's voter set decides whose votes it needs, and this replica's may
+     * be older (it has not fetched the VotersRecord that added the candidate yet).
+     */
+    @Test
+    void aCandidateThisVoterSetDoesNotListIsAnswered() {
+        OneReplica replica = replicaOne();
+        VotePartitionResponse granted = answer(replica.request(4,
+                vote(new ReplicaKey(4, NEW_DIRECTORY), CoreCluster.directoryId(1))));
+        assertEquals(ErrorCode.NONE, granted.getErrorCode());
+        assertTrue(granted.getVoteGranted());
+    }
+
+    /** A replica its own log does not list yet answers a candidate whose newer voter set names it. */
+    @Test
+    void aReplicaNotYetListedAnswersACandidateWhoseVoterSetNamesIt() {
+        List<VoterSet.Voter> others = new ArrayList<>(initialVoters().voters());
+        others.removeIf(voter -> voter.key().id() == 1);
+        RaftConfig base = CoreCluster.config(1, OneReplica.VOTERS);
+        OneReplica replica = new OneReplica(new RaftConfig(base.clusterId(), 1, base.voterIds(), base.timeouts(),
+                base.limits(), CoreCluster.directoryId(1), Optional.of(VoterSet.of(others))));
+        VotePartitionResponse granted = answer(replica.request(2,
+                vote(new ReplicaKey(2, CoreCluster.directoryId(2)), CoreCluster.directoryId(1))));
+        assertEquals(ErrorCode.NONE, granted.getErrorCode());
+        assertTrue(granted.getVoteGranted());
+        VotePartitionResponse refused = answer(replica.request(3,
+                vote(new ReplicaKey(3, CoreCluster.directoryId(3)), NEW_DIRECTORY)));
+        assertEquals(ErrorCode.INCONSISTENT_VOTER_SET, refused.getErrorCode(), "meant for another directory");
+    }
+
     @Test
     void theFirstLeaderWritesTheInitialVotersIntoTheLog() throws InvalidProtocolBufferException {
         CoreCluster cluster = new CoreCluster(3, 1, 21, true);

@@ -8,7 +8,10 @@ import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
 import io.metaquorum.raft.RaftStatus;
 import io.metaquorum.raft.loop.DriverLoop;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.StorageException;
@@ -91,7 +94,7 @@ final class NodeProcess {
         RaftListener coreListener = role == null ? listener : new TeeListener(listener, role.listener());
         SimQuorumStateStore store = new SimQuorumStateStore(node.disk(), setup.persistVotes());
         // The checkers read the core's state after every event, not the status a pass publishes.
-        this.loop = new DriverLoop(setup.configFor(node.nodeId()), log, store, new Random(node.random().nextLong()),
+        this.loop = new DriverLoop(setup.configFor(node.nodeId(), node.disk().format()), log, store, new Random(node.random().nextLong()),
                 coreListener, localNowMs(), this::send, published -> { });
         this.core = loop.core();
         this.rolePort = role == null ? null : new RolePort(core, log, snapshotLimits(setup));
@@ -105,6 +108,11 @@ final class NodeProcess {
 
     RaftStatus status() {
         return core.status();
+    }
+
+    /** The voter set in force in the core (KIP-853). */
+    VoterSet voters() {
+        return core.voters();
     }
 
     SimRaftLog log() {
@@ -341,6 +349,10 @@ final class NodeProcess {
     }
 
     private void send(RaftMessage message) {
+        if (message instanceof RaftResponse response && response.destinationId() == RaftRequest.CLIENT) {
+            node.answerClient(response);
+            return;
+        }
         node.network().send(node.setup().outboundRewrite().apply(message));
     }
 

@@ -4,6 +4,7 @@ import io.metaquorum.raft.RaftConfig;
 import io.metaquorum.raft.RaftLimits;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.sim.storage.DiskFormat;
 import io.metaquorum.sim.storage.LogFaultMode;
 import io.metaquorum.sim.storage.LogObserver;
 import io.metaquorum.sim.machine.CommitSink;
@@ -30,8 +31,14 @@ public record NodeSetup(String clusterId, List<Integer> voterIds, RaftTimeouts t
                         int snapshotIntervalRecords, int writebackIntervalMs, LogObserver logObserver,
                         CommitSink commitSink, UnaryOperator<RaftMessage> outboundRewrite,
                         NodeRoles roles) {
-    public RaftConfig configFor(int nodeId) {
-        return new RaftConfig(clusterId, nodeId, voterIds, timeouts, limits);
+    /**
+     * The production configuration of node {@code nodeId} on a disk formatted as {@code format}:
+     * kraft.version 1 (directory ids, the voter set in the log) when the format wrote initial
+     * voters, else the static voters of kraft.version 0.
+     */
+    public RaftConfig configFor(int nodeId, DiskFormat format) {
+        return new RaftConfig(clusterId, nodeId, voterIds, timeouts, limits, format.directoryId(),
+                format.initialVoters());
     }
 
     /**

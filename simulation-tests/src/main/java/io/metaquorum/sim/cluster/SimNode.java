@@ -2,7 +2,10 @@ package io.metaquorum.sim.cluster;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.message.RaftMessage;
+import io.metaquorum.raft.message.RaftRequest;
+import io.metaquorum.raft.message.RaftResponse;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.sim.clock.NodeClock;
 import io.metaquorum.sim.check.CoreFailures;
@@ -15,6 +18,7 @@ import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.machine.StateMachineListener;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Consumer;
 
 /**
  * One machine of the simulated cluster: a disk and a clock that outlive its processes, and
@@ -43,6 +47,10 @@ public final class SimNode implements NetworkEndpoint {
     private long wipeCount;
     private long lastWipeAtMs = Long.MIN_VALUE;
     private StopReason lastStopReason;
+    /** The voter set the last process saw in force, kept when it stops; null before any ran. */
+    private VoterSet lastVoterSet;
+    /** Where the answers to client requests ({@link RaftRequest#CLIENT}) go: an admin client. */
+    private Consumer<RaftResponse> clientAnswers = answer -> { };
 
     public SimNode(int nodeId, boolean voter, NodeSetup setup, SimDisk disk, NodeClock clock, Random random,
                    NodeEnvironment environment) {
@@ -85,6 +93,7 @@ public final class SimNode implements NetworkEndpoint {
     /** Kills the process and replaces the disk by an empty one. */
     public void wipe() {
         if (process != null) {
+            lastVoterSet = process.voters();
             process.kill();
             process = null;
             network.onProcessStopped(nodeId);
@@ -140,6 +149,7 @@ public final class SimNode implements NetworkEndpoint {
     }
 
     void stopGracefully() {
+        lastVoterSet = process.voters();
         process.syncAndStop();
         process = null;
         lastStopReason = StopReason.SHUTDOWN;
@@ -155,6 +165,7 @@ public final class SimNode implements NetworkEndpoint {
         if (process == null) {
             return;
         }
+        lastVoterSet = process.voters();
         if (process.kill()) {
             dataLossCount++;
         }
@@ -168,6 +179,41 @@ public final class SimNode implements NetworkEndpoint {
         if (process != null) {
             process.submit(input);
         }
+    }
+
+    /**
+     * A client request (AddVoter, RemoveVoter) reaching this node as the transport's server
+     * endpoint delivers it: into the driver's inbound queue, source {@link RaftRequest#CLIENT}.
+     * Its answer goes to {@link #setClientAnswers}; none comes if the process stops first.
+     */
+    public void clientRequest(RaftRequest request) {
+        submit(new NodeInput.Inbound(request));
+    }
+
+    public void setClientAnswers(Consumer<RaftResponse> answers) {
+        this.clientAnswers = answers;
+    }
+
+    void answerClient(RaftResponse response) {
+        clientAnswers.accept(response);
+    }
+
+    /**
+     * The voter set in force on the running process (KIP-853: the latest VotersRecord in its
+     * log, else its snapshot's, else its bootstrap set); when stopped, the one its last process
+     * saw; null if no process ever ran.
+     */
+    public VoterSet voterSet() {
+        return process != null ? process.voters() : lastVoterSet;
+    }
+
+    /**
+     * Whether {@code voters} lists this node with the directory id of its current disk: a
+     * wiped disk's new directory id makes it an observer until it is added back.
+     */
+    public boolean listedWithOwnDisk(VoterSet voters) {
+        return voters != null && voters.voter(nodeId)
+                .map(v -> v.key().directoryId().equals(disk.format().directoryId())).orElse(false);
     }
 
     @Override

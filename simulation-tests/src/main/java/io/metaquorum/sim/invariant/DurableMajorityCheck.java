@@ -3,6 +3,7 @@ package io.metaquorum.sim.invariant;
 import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.raft.RaftStatus;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The high watermark is only reached by entries stored on a majority: whenever a leader
@@ -48,16 +49,35 @@ public final class DurableMajorityCheck {
         return status.highWatermark() > 0;
     }
 
+    /** A voter set the leader may have counted: who durably holds a record among its voters, and its majority. */
+    public record Quorum(DurableHolders holders, int majority) {
+    }
+
     /** {@code entryEpoch} is the epoch of the leader's record at {@code highWatermark - 1}. */
     public void observe(RaftStatus status, int entryEpoch, DurableHolders holders, int majority) {
+        observe(status, entryEpoch, List.of(new Quorum(holders, majority)));
+    }
+
+    /**
+     * As {@link #observe(RaftStatus, int, DurableHolders, int)}, for a leader whose voter set
+     * changed during the event (KIP-853: a VotersRecord counts once appended): the move is
+     * judged by each set it may have been made under, and one majority suffices. The failure
+     * names the first.
+     */
+    public void observe(RaftStatus status, int entryEpoch, List<Quorum> quorums) {
         int node = status.nodeId();
         long hw = status.highWatermark();
         judgedHighWatermark[node] = hw;
-        int count = holders.count(hw - 1, entryEpoch);
-        if (count < majority) {
-            throw new CheckFailure("high-watermark-on-majority", "leader " + node + " of epoch " + status.epoch()
-                    + " moved its high watermark to " + hw + " but offset " + (hw - 1) + " (epoch " + entryEpoch
-                    + ") is durable on only " + count + " voters; a majority is " + majority);
+        int firstCount = -1;
+        for (Quorum quorum : quorums) {
+            int count = quorum.holders().count(hw - 1, entryEpoch);
+            if (count >= quorum.majority()) {
+                return;
+            }
+            firstCount = firstCount < 0 ? count : firstCount;
         }
+        throw new CheckFailure("high-watermark-on-majority", "leader " + node + " of epoch " + status.epoch()
+                + " moved its high watermark to " + hw + " but offset " + (hw - 1) + " (epoch " + entryEpoch
+                + ") is durable on only " + firstCount + " voters; a majority is " + quorums.get(0).majority());
     }
 }

@@ -7,15 +7,22 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.storage.ElectionState;
 import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.RecordBatches;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.storage.LogObserver;
+import io.metaquorum.sim.storage.SimDisk;
 import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.machine.AppendTracker;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Runs every safety invariant after every event (and on log truncations and snapshots, as
@@ -45,6 +52,14 @@ public final class InvariantChecker implements LogObserver {
     private final ProgressCheck progress;
     private final DurableMajorityCheck durableMajority;
     private final StateMachineCheck stateMachines;
+    private final VoterChangeCheck voterChanges = new VoterChangeCheck();
+    private final VoterVoteCheck voterVotes;
+    /** Checks a scripted run leaves out by name, to show what the others see without them; empty otherwise. */
+    private final Set<String> ignored = new TreeSet<>();
+    /** Per node: the leader state whose uncommitted VotersRecords were last counted (incarnation, end, committed end). */
+    private final long[][] voterChangesJudgedAt;
+    /** Per node: the voter set in force after the previous event it was observed in. */
+    private final VoterSet[] votersBefore;
     /** Per node: offsets below this were exposed by the current incarnation. */
     private final long[] exposedEnd;
     private final long[] exposedIncarnation;
@@ -63,6 +78,9 @@ public final class InvariantChecker implements LogObserver {
         this.progress = new ProgressCheck(size - 1);
         this.durableMajority = new DurableMajorityCheck(size - 1);
         this.stateMachines = new StateMachineCheck(size - 1);
+        this.voterVotes = new VoterVoteCheck(size - 1);
+        this.voterChangesJudgedAt = new long[size][3];
+        this.votersBefore = new VoterSet[size];
         this.exposedEnd = new long[size];
         this.exposedIncarnation = new long[size];
         this.snapshotCheckedStart = new long[size];
@@ -70,6 +88,18 @@ public final class InvariantChecker implements LogObserver {
 
     public CommittedLog committed() {
         return committed;
+    }
+
+    /**
+     * Leaves check {@code name} out of this run (only {@value VoterVoteCheck#NAME} so far): a
+     * scripted self-test shows with it what the checks of the consequences catch when the
+     * direct check is not there.
+     */
+    public void ignore(String name) {
+        if (!VoterVoteCheck.NAME.equals(name)) {
+            throw new IllegalArgumentException("only " + VoterVoteCheck.NAME + " can be left out, not " + name);
+        }
+        ignored.add(name);
     }
 
     /** Checks one running node; {@code status} is its status after the event. */
@@ -81,9 +111,28 @@ public final class InvariantChecker implements LogObserver {
         }
         progress.observe(status, node.incarnation(), node.wipeCount());
         expose(node, status.highWatermark(), status.logEndOffset());
+        VoterSet voters = node.voterSet();
+        if (!ignored.contains(VoterVoteCheck.NAME)) {
+            voterVotes.observe(status, listedAsVoter(node, voters), candidate -> candidate >= 1
+                    && candidate <= cluster.maxNodeId() && listedAsVoter(node, cluster.node(candidate).voterSet()),
+                    "the voter set in force there is " + voters
+                    + ", its disk's directory id " + TopicIds.toBase64(node.disk().format().directoryId()));
+        }
+        VoterSet before = votersBefore[node.nodeId()];
+        votersBefore[node.nodeId()] = voters;
         if (durableMajority.wouldCheck(status, node.incarnation())) {
-            durableMajority.observe(status, epochBelow(node, status.highWatermark()),
-                    (offset, e) -> durableHolders(offset, e, nowMs), cluster.majority());
+            List<DurableMajorityCheck.Quorum> quorums = new ArrayList<>();
+            quorums.add(new DurableMajorityCheck.Quorum((offset, e) -> durableHolders(offset, e, nowMs, voters),
+                    voters.majority()));
+            if (before != null && !before.equals(voters)) {
+                // The set changed in this event: the high watermark may have moved under the one before.
+                quorums.add(new DurableMajorityCheck.Quorum((offset, e) -> durableHolders(offset, e, nowMs, before),
+                        before.majority()));
+            }
+            durableMajority.observe(status, epochBelow(node, status.highWatermark()), quorums);
+        }
+        if (status.isLeader()) {
+            judgeVoterChanges(node, status);
         }
         int id = node.nodeId();
         if (snapshotCheckedStart[id] != status.logStartOffset()
@@ -213,10 +262,11 @@ public final class InvariantChecker implements LogObserver {
         return offset <= committed.committedEndOffset() ? committed.committedEpochAt(offset - 1) : -1;
     }
 
+    /** Over every node: at kraft.version 1 any node may be a voter of some voter set, not only the first ones. */
     private boolean anyDurableSelfVote(int epoch) {
-        for (SimNode voter : cluster.voters()) {
-            ElectionState state = voter.disk().durableElectionState();
-            if (state != null && state.epoch() == epoch && state.votedId() == voter.nodeId()) {
+        for (SimNode node : cluster.nodes()) {
+            ElectionState state = node.disk().durableElectionState();
+            if (state != null && state.epoch() == epoch && state.votedId() == node.nodeId()) {
                 return true;
             }
         }
@@ -228,15 +278,82 @@ public final class InvariantChecker implements LogObserver {
      * the disk the wipe replaced held it (a fetch it sent before the wipe may reach the leader
      * after it), never for what it did not hold.
      */
-    private int durableHolders(long offset, int epoch, long nowMs) {
+    private int durableHolders(long offset, int epoch, long nowMs, VoterSet voters) {
         int count = 0;
-        for (SimNode voter : cluster.voters()) {
+        for (VoterSet.Voter listed : voters.voters()) {
+            if (listed.key().id() < 1 || listed.key().id() > cluster.maxNodeId()) {
+                continue;
+            }
+            SimNode voter = cluster.node(listed.key().id());
+            SimDisk disk = voter.disk();
+            if (listed.key().hasDirectoryId()) {
+                // The listed replica is the disk of that directory id: the current one, or the one
+                // the last wipe destroyed (the leader may count what it acknowledged before), never
+                // a disk formatted since, which is another replica.
+                if (listed.key().directoryId().equals(disk.format().directoryId())
+                        ? disk.durablyStores(offset, epoch)
+                        : listed.key().directoryId().equals(disk.formatBeforeLastWipe().directoryId())
+                                && disk.storedBeforeLastWipe(offset, epoch)) {
+                    count++;
+                }
+                continue;
+            }
             boolean recentlyWiped = voter.lastWipeAtMs() != Long.MIN_VALUE && nowMs - voter.lastWipeAtMs() <= wipeGraceMs;
-            if (voter.disk().durablyStores(offset, epoch)
-                    || (recentlyWiped && voter.disk().storedBeforeLastWipe(offset, epoch))) {
+            if (disk.durablyStores(offset, epoch) || (recentlyWiped && disk.storedBeforeLastWipe(offset, epoch))) {
                 count++;
             }
         }
         return count;
+    }
+
+    /**
+     * Whether {@code voters} lists {@code node} as a voter: with its disk's directory id, or
+     * by node id alone in a voter set without directory ids (kraft.version 0).
+     */
+    private static boolean listedAsVoter(SimNode node, VoterSet voters) {
+        if (voters == null) {
+            return false;
+        }
+        if (!voters.hasDirectoryIds()) {
+            return voters.hasId(node.nodeId());
+        }
+        return node.listedWithOwnDisk(voters);
+    }
+
+    /**
+     * {@link VoterChangeCheck} on a leader: the VotersRecords of its log at or above what is
+     * committed (its high watermark, or the committed prefix if that reaches further). Counted
+     * again only when the log end or that bound moved.
+     */
+    private void judgeVoterChanges(SimNode node, RaftStatus status) {
+        long from = Math.max(Math.max(status.highWatermark(), committed.committedEndOffset()), status.logStartOffset());
+        long[] judged = voterChangesJudgedAt[node.nodeId()];
+        if (judged[0] == node.incarnation() && judged[1] == status.logEndOffset() && judged[2] == from) {
+            return;
+        }
+        judged[0] = node.incarnation();
+        judged[1] = status.logEndOffset();
+        judged[2] = from;
+        List<Long> pending = new ArrayList<>();
+        SimRaftLog log = node.log();
+        long offset = from;
+        while (offset < log.endOffset()) {
+            Optional<RecordBatch> batch = log.batchHolding(offset);
+            if (batch.isEmpty()) {
+                break;
+            }
+            RecordBatch b = batch.get();
+            if (b.getControl()) {
+                List<ByteString> records = RecordBatches.records(b);
+                for (int i = 0; i < records.size(); i++) {
+                    long at = b.getBaseOffset() + i;
+                    if (at >= from && parseControl(records.get(i), node.nodeId(), b.getBaseOffset()).hasVoters()) {
+                        pending.add(at);
+                    }
+                }
+            }
+            offset = RecordBatches.endOffset(b);
+        }
+        voterChanges.observe(node.nodeId(), status.epoch(), from, pending);
     }
 }

@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * Epochs and high watermarks never go back on a node, across restarts too.
  *
- * <p>Epochs are durable, so a restart keeps them; only a wipe forgives a regression.
+ * <p>Epochs are durable, so a restart keeps them; only a wipe forgives a regression (of the
+ * epoch and of the high watermark: the node is a new replica then).
  *
  * <p>High watermarks are not durable: a restarted process reports the value it starts with
  * (0, or its snapshot's offset) until it learns the current one, so values up to that
@@ -54,6 +55,10 @@ public final class ProgressCheck {
         if (wipeCount != epochWipes[node]) {
             epochWipes[node] = wipeCount;
             maxEpoch[node] = 0;
+            // A new disk is a new replica (a new directory id): knowing no epoch, it may first
+            // follow a deposed leader whose high watermark is behind the one it had.
+            priorMax[node] = -1;
+            currentMax[node] = -1;
         }
         if (status.epoch() < maxEpoch[node]) {
             throw new CheckFailure("monotonic-epoch", "node " + node + " went back from epoch " + maxEpoch[node]

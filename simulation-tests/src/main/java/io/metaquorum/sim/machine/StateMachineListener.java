@@ -1,6 +1,9 @@
 package io.metaquorum.sim.machine;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.metaquorum.metadata.snapshot.RaftStateRecords;
+import io.metaquorum.protocol.ControlRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.raft.LeaderAndEpoch;
 import io.metaquorum.raft.RaftListener;
@@ -10,6 +13,7 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotReader;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.sim.check.CheckFailure;
+import io.metaquorum.sim.check.CoreFailures;
 import java.util.ArrayList;
 import java.util.List;
 import io.metaquorum.raft.storage.RecordBatches;
@@ -29,6 +33,11 @@ public final class StateMachineListener implements RaftListener {
     private final CommitSink sink;
     private long appliedOffset;
     private long lastAppendTimeMs;
+    /**
+     * The committed KRaftVersionRecord and VotersRecord, which a snapshot must carry (KIP-853):
+     * it replaces the log that held them. Kept as production's metadata loader keeps them.
+     */
+    private final RaftStateRecords raftState = new RaftStateRecords();
 
     public StateMachineListener(int nodeId, StateMachineModel model, CommitSink sink) {
         this.nodeId = nodeId;
@@ -46,7 +55,9 @@ public final class StateMachineListener implements RaftListener {
             }
             long offset = batch.getBaseOffset();
             for (ByteString record : RecordBatches.records(batch)) {
-                if (!batch.getControl()) {
+                if (batch.getControl()) {
+                    raftState.note(controlRecord(record, offset), record);
+                } else {
                     machine.apply(offset, record);
                     long appendId = model.appendIdOf(record);
                     if (appendId >= 0) {
@@ -68,6 +79,7 @@ public final class StateMachineListener implements RaftListener {
         for (List<ByteString> batch = decoder.nextBatch(); batch != null; batch = decoder.nextBatch()) {
             records.addAll(batch);
         }
+        raftState.reset(decoder.raftRecords());
         machine.restore(snapshotId.offset(), records);
         appliedOffset = snapshotId.offset();
     }
@@ -89,7 +101,8 @@ public final class StateMachineListener implements RaftListener {
 
     /** Writes a snapshot of the current state into {@code out} and freezes it. */
     public void writeSnapshot(SnapshotWriter out, int batchRecordsMax) {
-        SnapshotEncoder encoder = new SnapshotEncoder(out, lastAppendTimeMs, batchRecordsMax, Integer.MAX_VALUE);
+        SnapshotEncoder encoder = new SnapshotEncoder(out, lastAppendTimeMs, batchRecordsMax, Integer.MAX_VALUE,
+                raftState.records());
         machine.snapshotRecords().forEach(encoder::add);
         encoder.finish();
     }
@@ -100,5 +113,14 @@ public final class StateMachineListener implements RaftListener {
 
     public long digest() {
         return machine.digest();
+    }
+
+    private ControlRecord controlRecord(ByteString record, long offset) {
+        try {
+            return ControlRecord.parseFrom(record);
+        } catch (InvalidProtocolBufferException e) {
+            throw new CheckFailure(CoreFailures.EXCEPTION, "node " + nodeId + " committed a control record at "
+                    + offset + " that does not parse: " + e.getMessage());
+        }
     }
 }

@@ -31,6 +31,12 @@ public final class SimDisk {
     private long writeErrorCount;
     private long tornBatchCount;
     private long stallCount;
+    /** What the last format wrote; {@link DiskFormat#STATIC} at kraft.version 0. */
+    private DiskFormat format = DiskFormat.STATIC;
+    /** The format of the disk the last wipe replaced (that of {@link #beforeLastWipe}). */
+    private DiskFormat formatBeforeLastWipe = DiskFormat.STATIC;
+    /** Reformats a wiped disk; null at kraft.version 0, where a wipe keeps no format to renew. */
+    private DiskFormatter formatter;
 
     public SimDisk(int nodeId, Random random, DiskProfile profile) {
         this.nodeId = nodeId;
@@ -102,11 +108,30 @@ public final class SimDisk {
         return kept < pending.size();
     }
 
-    /** The disk is replaced: nothing survives. */
+    /** The disk is replaced: nothing survives; the new disk is formatted with a new directory id (kraft.version 1). */
     public void wipe() {
         beforeLastWipe = log.copy();
         log.clear();
         electionState = null;
+        formatBeforeLastWipe = format;
+        if (formatter != null) {
+            format = formatter.replacement();
+        }
+    }
+
+    /** {@code mq-storage format} on this disk; {@code by} formats its replacements after a wipe. */
+    void format(DiskFormat newFormat, DiskFormatter by) {
+        this.format = newFormat;
+        this.formatter = by;
+    }
+
+    public DiskFormat format() {
+        return format;
+    }
+
+    /** The format of the disk the last wipe replaced; {@link DiskFormat#STATIC} if none was. */
+    public DiskFormat formatBeforeLastWipe() {
+        return formatBeforeLastWipe;
     }
 
     ElectionState electionState() {

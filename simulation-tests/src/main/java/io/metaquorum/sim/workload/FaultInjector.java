@@ -24,9 +24,14 @@ import java.util.TreeSet;
  * {@link BadCertificates}), observers joining late. {@link #heal} ends the safety phase: no new faults, links healed,
  * the network and disks reliable, every stopped node restarted except those held down.
  *
- * <p>A wiped voter rejoins only when {@link WipeRecovery} allows it, and a voter is wiped
- * only if it allows that too (and no process is paused, see {@link #anyPaused}): a static voter set cannot survive every wipe, and the
- * checkers must report core bugs, not the limits of the fault model.
+ * <p>At kraft.version 1 (disks with directory ids) a disk may be wiped at any moment, a
+ * voter's too, as long as every voter set keeps a majority of intact disks
+ * ({@link IntactVoters}); the wiped node restarts as any stopped node does, formatted with a
+ * new directory id, so it is an observer until the operator replaces its old self in the
+ * voter set ({@link MembershipChanges}). At kraft.version 0 a wiped voter rejoins only when
+ * {@link WipeRecovery} allows it, and a voter is wiped only if it allows that too (and no
+ * process is paused, see {@link #anyPaused}): a static voter set cannot survive every wipe,
+ * and the checkers must report core bugs, not the limits of the fault model.
  */
 public final class FaultInjector implements NodeLifecycleListener {
     private static final long WIPE_CHECK_INTERVAL_MS = 250;
@@ -48,6 +53,9 @@ public final class FaultInjector implements NodeLifecycleListener {
     private BadCertificates certificates;
     private boolean healed;
     private WipeRecovery wipes;
+    private IntactVoters intact;
+    private MembershipChanges membership;
+    private final Random membershipRandom;
     private long lastOperatorResignMs = Long.MIN_VALUE / 2;
     private long[] stoppedAtMs;
     /** Discrete faults injected by this class itself: crashes, shutdowns, resigns, wipes, clock jumps, late joins. */
@@ -57,9 +65,13 @@ public final class FaultInjector implements NodeLifecycleListener {
     /**
      * @param silentRandom      the stream of the pauses and black holes, apart so they shift no other draw
      * @param certificateRandom the stream of the bad certificates, apart for the same reason
+     * @param membershipRandom  the stream of the voter changes, apart for the same reason; null
+     *                          when the run is at kraft.version 0 (no voter changes)
      */
     public FaultInjector(EventScheduler scheduler, SimNetwork network, Random random, Random silentRandom,
-                         Random certificateRandom, FaultProfile profile, FaultListener listener) {
+                         Random certificateRandom, Random membershipRandom, FaultProfile profile,
+                         FaultListener listener) {
+        this.membershipRandom = membershipRandom;
         this.scheduler = scheduler;
         this.network = network;
         this.random = random;
@@ -80,6 +92,9 @@ public final class FaultInjector implements NodeLifecycleListener {
         this.certificates = new BadCertificates(scheduler, network, simCluster, certificateRandom,
                 profile.schedule(), listener);
         this.wipes = new WipeRecovery(simCluster, committedPrefix);
+        this.intact = new IntactVoters(simCluster);
+        this.membership = membershipRandom == null ? null
+                : new MembershipChanges(scheduler, simCluster, intact, membershipRandom, listener);
     }
 
     /** Starts the nodes (observers possibly later) and the fault processes. */
@@ -110,6 +125,9 @@ public final class FaultInjector implements NodeLifecycleListener {
         }
         silent.start();
         certificates.start();
+        if (membership != null && profile.has(FaultKind.MEMBERSHIP) && intact.applies()) {
+            membership.start();
+        }
     }
 
     /**
@@ -121,6 +139,9 @@ public final class FaultInjector implements NodeLifecycleListener {
         partitions.stop();
         silent.stop();
         certificates.stop();
+        if (membership != null) {
+            membership.stop();
+        }
         network.setProfile(network.profile().healed());
         heldDown.clear();
         heldDown.addAll(keepDown);
@@ -135,7 +156,7 @@ public final class FaultInjector implements NodeLifecycleListener {
      * return must wait for; the script is responsible for wiping only a minority.
      */
     public void wipe(SimNode node) {
-        if (node.isVoter()) {
+        if (node.isVoter() && !intact.applies()) {
             wipes.beforeWipe(node);
         }
         node.wipe();
@@ -167,7 +188,18 @@ public final class FaultInjector implements NodeLifecycleListener {
      * network and the disks.
      */
     public long faultsInjected() {
-        return injected + partitions.cutCount() + silent.injectedCount() + certificates.injectedCount();
+        return injected + partitions.cutCount() + silent.injectedCount() + certificates.injectedCount()
+                + voterChanges();
+    }
+
+    /** The voter changes the operator made (each AddVoter or RemoveVoter that committed), of {@link #faultsInjected}. */
+    public long voterChanges() {
+        return membership == null ? 0 : membership.changeCount();
+    }
+
+    /** The bound on disk loss at kraft.version 1, which the liveness phase respects too. */
+    public IntactVoters intactVoters() {
+        return intact;
     }
 
     /** How many certificates went bad ({@link FaultKind#BAD_CERTIFICATE}), of {@link #faultsInjected}. */
@@ -194,7 +226,7 @@ public final class FaultInjector implements NodeLifecycleListener {
     public void onStopped(SimNode node, StopReason reason) {
         stoppedAtMs[node.nodeId()] = scheduler.nowMs();
         stopReasons[node.nodeId()] = reason;
-        if (reason == StopReason.WIPE && node.isVoter()) {
+        if (reason == StopReason.WIPE && node.isVoter() && !intact.applies()) {
             wipes.onWiped(node);
             scheduler.scheduleAfter(WIPE_CHECK_INTERVAL_MS, EventKind.FAULT, node.nodeId(), this::maybeRejoinWiped);
             return;
@@ -264,7 +296,11 @@ public final class FaultInjector implements NodeLifecycleListener {
     private void wipeOne() {
         List<SimNode> nodes = cluster.nodes();
         SimNode target = nodes.get(random.nextInt(nodes.size()));
-        if (target.isVoter()) {
+        if (intact.applies()) {
+            if (!intact.mayWipe(target)) {
+                return;
+            }
+        } else if (target.isVoter()) {
             if (anyPaused() || !wipes.mayWipe(target)) {
                 return;
             }

@@ -24,7 +24,11 @@ public enum FaultKind {
     SHUTDOWN("shutdown"),
     /** Leader handoff: the leader resigns, preferring the most caught-up voter. */
     RESIGN("resign"),
-    /** A node's disk is replaced by an empty one (at most one voter at a time). */
+    /**
+     * A node's disk is replaced by an empty one, formatted with a new directory id (at
+     * kraft.version 1 at any moment, as long as every voter set keeps a majority of intact
+     * disks; at kraft.version 0 at most one voter at a time).
+     */
     WIPE("wipe"),
     /** Crashes leave a prefix of the unsynced writes, the first lost one torn. */
     TORN_WRITE("torn-write"),
@@ -55,12 +59,19 @@ public enum FaultKind {
      * A broker's log dir fills (system mode): creating files and directories in it fails with
      * ENOSPC until space is freed later; the broker takes the log dir offline until it restarts.
      */
-    DISK_FULL("disk-full");
+    DISK_FULL("disk-full"),
+    /**
+     * Voter changes (KIP-853, kraft.version 1): an operator replaces a wiped voter in the voter
+     * set by its new disk (RemoveVoter of the old directory id, then AddVoter of the new), and
+     * now and then removes a healthy voter and adds it back later.
+     */
+    MEMBERSHIP("membership");
 
     /** The kinds added after the others: a seed draws them last, so the earlier kinds' draws stay as they were. */
     static final EnumSet<FaultKind> SILENT = EnumSet.of(PAUSE, BLACK_HOLE);
     /** Added after the silent ones, drawn from a stream of its own for the same reason. */
-    static final EnumSet<FaultKind> DRAWN_APART = EnumSet.of(PAUSE, BLACK_HOLE, BAD_CERTIFICATE, DISK_FULL);
+    static final EnumSet<FaultKind> DRAWN_APART = EnumSet.of(PAUSE, BLACK_HOLE, BAD_CERTIFICATE, DISK_FULL,
+            MEMBERSHIP);
 
     private final String cliName;
 

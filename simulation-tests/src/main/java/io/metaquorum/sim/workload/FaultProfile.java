@@ -86,6 +86,20 @@ public record FaultProfile(EnumSet<FaultKind> enabled, NetworkProfile network, D
         return new FaultProfile(on, network, disk, schedule);
     }
 
+    /**
+     * Adds {@link FaultKind#MEMBERSHIP} to a profile, from a stream of its own drawn after every
+     * other, so that a seed that leaves it out runs as it did before the fault existed (the
+     * operator's own knobs come from that stream too).
+     */
+    public FaultProfile withMembership(EnumSet<FaultKind> allowed, boolean swarm, Random random) {
+        if (!allowed.contains(FaultKind.MEMBERSHIP) || swarm && !random.nextBoolean()) {
+            return this;
+        }
+        EnumSet<FaultKind> on = EnumSet.copyOf(enabled);
+        on.add(FaultKind.MEMBERSHIP);
+        return new FaultProfile(on, network, disk, schedule);
+    }
+
     private static NetworkProfile drawNetwork(EnumSet<FaultKind> on, Random random, int callTimeoutMs) {
         boolean delay = on.contains(FaultKind.DELAY);
         return new NetworkProfile(

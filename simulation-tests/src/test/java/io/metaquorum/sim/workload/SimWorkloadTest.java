@@ -66,12 +66,17 @@ class SimWorkloadTest {
         assertEquals(EnumSet.complementOf(FaultKind.DRAWN_APART), exact.enabled(),
                 "the silent faults and bad certificates are drawn apart");
         FaultProfile silent = exact.withSilentFaults(all, false, new Random(2));
-        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.BAD_CERTIFICATE, FaultKind.DISK_FULL)), silent.enabled());
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.BAD_CERTIFICATE, FaultKind.DISK_FULL,
+                FaultKind.MEMBERSHIP)), silent.enabled());
         assertEquals(FaultSchedule.NEVER, silent.schedule().badCertificateMeanIntervalMs());
         FaultProfile withCertificates = silent.withBadCertificates(all, false, new Random(3));
-        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.DISK_FULL)), withCertificates.enabled());
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.DISK_FULL, FaultKind.MEMBERSHIP)),
+                withCertificates.enabled());
         FaultProfile withFullDisks = withCertificates.withDiskFull(all, false, new Random(4));
-        assertEquals(all, withFullDisks.enabled());
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.MEMBERSHIP)), withFullDisks.enabled());
+        FaultProfile withVoterChanges = withFullDisks.withMembership(all, false, new Random(5));
+        assertEquals(all, withVoterChanges.enabled());
+        assertEquals(withFullDisks.schedule(), withVoterChanges.schedule(), "nothing redrawn");
         assertEquals(withCertificates.schedule(), withFullDisks.schedule(), "nothing redrawn");
         assertNotEquals(FaultSchedule.NEVER, withCertificates.schedule().badCertificateMeanIntervalMs());
         assertEquals(silent.schedule().pauseMaxMs(), withCertificates.schedule().pauseMaxMs(), "nothing else redrawn");

@@ -68,7 +68,7 @@ public final class VoteHandler {
     private ErrorCode validate(VoteRequest vote, VotePartitionRequest p) {
         // KIP-853: only a voter by node id and directory id answers, and only a request meant for
         // it (not for the voter this node was before a reformat).
-        if (!ctx.isLocalVoter() || !ctx.voters().hasId(p.getReplicaId()) || vote.getVoterId() != ctx.localId()
+        if (!mayAnswerVotes() || !mayBeVoter(p.getReplicaId()) || vote.getVoterId() != ctx.localId()
                 || p.getReplicaId() == ctx.localId() || !RaftRpcs.isAddressedTo(ctx.localKey(),
                 RaftRpcs.directoryId(p.hasVoterDirectoryId(), p.getVoterDirectoryId()))) {
             return ErrorCode.INCONSISTENT_VOTER_SET;
@@ -80,12 +80,40 @@ public final class VoteHandler {
     }
 
     /**
-     * Whether the candidate is the voter the voter set lists, directory id included: a voter
-     * reformatted since it was listed lost its log and its votes, and must not be elected.
+     * Whether this replica answers votes: as a voter of its own voter set, or (kraft.version 1)
+     * as the voter a candidate's newer voter set may name, which this replica's log does not
+     * hold yet (KIP-853): otherwise a voter change interrupted before it reached this replica
+     * can leave no candidate able to win. The request names the voter it is meant for,
+     * directory id included, and {@link RaftRpcs#isAddressedTo} refuses one meant for the
+     * replica this node was before a reformat.
+     */
+    private boolean mayAnswerVotes() {
+        return ctx.isLocalVoter() || ctx.config().kraftVersion() == 1;
+    }
+
+    /**
+     * Whether node {@code candidateId} may be a voter: one of the static voters (kraft.version
+     * 0), or any node when the voter set is kept in the log (kraft.version 1), where this
+     * replica's set may be older than the candidate's: a voter that has not fetched the
+     * VotersRecord adding the candidate (or removing another) yet must still answer it, or an
+     * interrupted voter change can leave no replica able to win an election (KIP-853 lets
+     * the candidate's own voter set decide who it needs).
+     */
+    private boolean mayBeVoter(int candidateId) {
+        return ctx.config().kraftVersion() == 1 || ctx.voters().hasId(candidateId);
+    }
+
+    /**
+     * Whether the candidate may be the voter it claims to be: a voter the voter set lists with
+     * that directory id, or (kraft.version 1) a node the set does not list at all (see
+     * {@link #mayBeVoter}). A node listed with another directory id was reformatted since: it
+     * lost its log and its votes, and must not be elected.
      */
     private boolean isCandidateVoter(VotePartitionRequest p) {
-        return ctx.voters().isVoter(new ReplicaKey(p.getReplicaId(),
-                RaftRpcs.directoryId(p.hasReplicaDirectoryId(), p.getReplicaDirectoryId())));
+        ReplicaKey candidate = new ReplicaKey(p.getReplicaId(),
+                RaftRpcs.directoryId(p.hasReplicaDirectoryId(), p.getReplicaDirectoryId()));
+        return ctx.voters().isVoter(candidate)
+                || ctx.config().kraftVersion() == 1 && !ctx.voters().hasId(candidate.id());
     }
 
     private boolean canGrantPreVote(VotePartitionRequest p, long nowMs) {

@@ -260,6 +260,9 @@ public final class Leader implements RaftRole {
      * again at {@code retryAtMs}, one that has counts as settled now.
      */
     public void scheduleBeginQuorumEpoch(int voterId, long retryAtMs, long nowMs) {
+        if (!isCurrentVoter(voterId)) {
+            return; // an answer or failure of a request sent before the voter was removed
+        }
         if (beginQuorumEpochSettledMs.containsKey(voterId)) {
             beginQuorumEpochSettledMs.put(voterId, nowMs);
         } else {
@@ -268,8 +271,21 @@ public final class Leader implements RaftRole {
     }
 
     public void markBeginQuorumEpochAcked(int voterId, long nowMs) {
+        if (!isCurrentVoter(voterId)) {
+            return;
+        }
         beginQuorumEpochSettledMs.putIfAbsent(voterId, nowMs);
         beginQuorumEpochNextSendMs.remove(voterId);
+    }
+
+    /**
+     * Whether {@code voterId} is another voter of the current set: only those have a
+     * BeginQuorumEpoch schedule, which the leader's poll visits. A schedule
+     * kept for a removed voter would never be served, and its deadline, once past, would make
+     * every poll due at once (a busy loop).
+     */
+    private boolean isCurrentVoter(int voterId) {
+        return voterId != localId && voters.containsKey(voterId);
     }
 
     /** The earliest pending BeginQuorumEpoch (re)send, or Long.MAX_VALUE. */

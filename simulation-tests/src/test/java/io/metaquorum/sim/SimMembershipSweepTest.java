@@ -1,0 +1,78 @@
+package io.metaquorum.sim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.metaquorum.sim.workload.FaultKind;
+import java.util.EnumSet;
+import java.util.Random;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Disk amnesia and voter changes (KIP-853, kraft.version 1): seeds {@value #BASE_SEED} + 1 to
+ * {@value #BASE_SEED} + {@code sim.membershipSeeds} ({@value #DEFAULT_SEEDS} by default, about
+ * 45 s on two cores; the long mode runs half its {@code sim.seeds}), each with
+ * {@link FaultKind#WIPE} and {@link FaultKind#MEMBERSHIP} always on and every other fault on
+ * with probability 1/2, drawn from the seed (swarm testing with the two faults under test
+ * pinned), 3 voters and 2 observers, the default event budget. Every invariant must hold; over
+ * the sweep, most seeds must have changed the voters, or the runs did not test what they are
+ * for, and few may end beyond the disk-loss bound ({@link Simulation#BEYOND_DISK_LOSS_BOUND}:
+ * liveness is not judged there).
+ */
+class SimMembershipSweepTest {
+    static final long BASE_SEED = 7_000_000;
+    static final int DEFAULT_SEEDS = 300;
+    /** {@code -Dsim.membershipSeeds=N}; the long mode's {@code -Dsim.seeds=N} (above 600) runs N / 2 here. */
+    private static final int SEEDS = Integer.getInteger("sim.membershipSeeds",
+            Math.max(DEFAULT_SEEDS, SimRuns.SWEEP_SEEDS / 2));
+    private static final SimRuns.Totals TOTALS = new SimRuns.Totals();
+    private static long voterChanges;
+    private static long seedsWithChanges;
+    /** Seeds whose voters lost their majority of intact disks to a race of a wipe and a voter change. */
+    private static long beyondBound;
+
+    /** The seed's fault mix: wipes and voter changes, and each other fault with probability 1/2. */
+    static SimulationOptions options(long seed) {
+        EnumSet<FaultKind> faults = EnumSet.of(FaultKind.WIPE, FaultKind.MEMBERSHIP);
+        Random mix = new Random(seed);
+        for (FaultKind kind : FaultKind.values()) {
+            if (kind != FaultKind.DISK_FULL && mix.nextBoolean()) {
+                faults.add(kind);
+            }
+        }
+        return new SimulationOptions(seed, SimulationOptions.DEFAULT_EVENTS, faults, false, 3, 2, BrokenVariant.NONE,
+                false);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> wipesAndVoterChangesKeepEveryInvariant() {
+        return LongStream.rangeClosed(BASE_SEED + 1, BASE_SEED + SEEDS).mapToObj(seed -> DynamicTest.dynamicTest(
+                "seed " + seed, () -> {
+                    SimulationResult result = Simulation.run(options(seed));
+                    SimRuns.assertSweepSeed(result);
+                    TOTALS.add(result);
+                    count(result);
+                }));
+    }
+
+    private static synchronized void count(SimulationResult result) {
+        voterChanges += result.stats().voterChanges();
+        seedsWithChanges += result.stats().voterChanges() > 0 ? 1 : 0;
+        if (Simulation.BEYOND_DISK_LOSS_BOUND.equals(result.phase())) {
+            beyondBound++;
+            System.out.println("membership sweep: seed " + result.options().seed() + " ended beyond the disk-loss bound"
+                    + " (liveness not judged)");
+        }
+    }
+
+    @AfterAll
+    static void printTotals() {
+        System.out.println("membership sweep: " + TOTALS + "; " + voterChanges + " voter changes committed on "
+                + seedsWithChanges + " seeds; " + beyondBound + " ended beyond the disk-loss bound");
+        assertTrue(seedsWithChanges * 2 >= SEEDS, "fewer than half the seeds changed the voters: " + seedsWithChanges);
+        assertTrue(beyondBound * 20 <= SEEDS, "more than 1 seed in 20 ended beyond the disk-loss bound: " + beyondBound);
+    }
+}
