@@ -5,6 +5,7 @@ import io.metaquorum.protocol.VotePartitionRequest;
 import io.metaquorum.protocol.VotePartitionResponse;
 import io.metaquorum.protocol.VoteRequest;
 import io.metaquorum.protocol.VoteResponse;
+import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.core.context.CoreContext;
 import io.metaquorum.raft.core.context.Outbox;
@@ -68,7 +69,7 @@ public final class VoteHandler {
     private ErrorCode validate(VoteRequest vote, VotePartitionRequest p) {
         // KIP-853: only a voter by node id and directory id answers, and only a request meant for
         // it (not for the voter this node was before a reformat).
-        if (!mayAnswerVotes() || !mayBeVoter(p.getReplicaId()) || vote.getVoterId() != ctx.localId()
+        if (!mayAnswerVotes() || !mayBeVoter(p) || vote.getVoterId() != ctx.localId()
                 || p.getReplicaId() == ctx.localId() || !RaftRpcs.isAddressedTo(ctx.localKey(),
                 RaftRpcs.directoryId(p.hasVoterDirectoryId(), p.getVoterDirectoryId()))) {
             return ErrorCode.INCONSISTENT_VOTER_SET;
@@ -92,15 +93,19 @@ public final class VoteHandler {
     }
 
     /**
-     * Whether node {@code candidateId} may be a voter: one of the static voters (kraft.version
-     * 0), or any node when the voter set is kept in the log (kraft.version 1), where this
+     * Whether the candidate may be a voter: one this replica's voter set lists, or (kraft.version
+     * 1) any node that names its directory id, since this
      * replica's set may be older than the candidate's: a voter that has not fetched the
      * VotersRecord adding the candidate (or removing another) yet must still answer it, or an
      * interrupted voter change can leave no replica able to win an election (KIP-853 lets
      * the candidate's own voter set decide who it needs).
      */
-    private boolean mayBeVoter(int candidateId) {
-        return ctx.config().kraftVersion() == 1 || ctx.voters().hasId(candidateId);
+    private boolean mayBeVoter(VotePartitionRequest p) {
+        // A candidate this set does not list must name its own directory id: a request without
+        // one (a static-voter node, a stray tool) comes from no KIP-853 voter set, and answering
+        // it would let an unknown node move the voters' epoch.
+        return ctx.voters().hasId(p.getReplicaId()) || ctx.config().kraftVersion() == 1
+                && p.hasReplicaDirectoryId() && !TopicIds.ZERO.equals(p.getReplicaDirectoryId());
     }
 
     /**
