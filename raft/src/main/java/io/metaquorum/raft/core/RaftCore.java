@@ -1,5 +1,8 @@
 package io.metaquorum.raft.core;
 
+import java.util.Optional;
+import io.metaquorum.raft.core.handler.PendingVoterChanges;
+import io.metaquorum.protocol.PendingVoterChange;
 import io.metaquorum.raft.core.context.CommitTracker;
 import io.metaquorum.raft.core.context.Outbox;
 import io.metaquorum.raft.core.context.CoreContext;
@@ -316,6 +319,14 @@ public final class RaftCore {
     /** The active voter set: the latest VotersRecord in the log, else the bootstrap set (KIP-853). */
     public VoterSet voters() {
         return ctx.voters();
+    }
+
+    /**
+     * The latest VotersRecord of the log while it is not known committed here, with the voters
+     * it adds and removes, as DescribeQuorum reports it (KIP-853).
+     */
+    public Optional<PendingVoterChange> pendingVoterChange() {
+        return PendingVoterChanges.of(ctx.voterHistory(), ctx.commits().highWatermark());
     }
 
     public RaftStatus status() {

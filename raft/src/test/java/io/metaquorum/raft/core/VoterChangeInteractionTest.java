@@ -196,6 +196,40 @@ class VoterChangeInteractionTest {
         assertEquals(RoleName.FOLLOWER, leader.status().role(), "the old leader follows as an observer");
     }
 
+    /**
+     * Two voters; the leader removes itself and stops before the other fetched the
+     * VotersRecord. The other (whose log still lists both) cannot win against the longer log;
+     * the restarted leader, outside its own latest set, campaigns under that set, wins the
+     * other's vote, commits the change and resigns.
+     */
+    @Test
+    void aLeaderThatRemovedItselfFromTwoVotersAndStoppedFinishesTheChangeWhenItRestarts() {
+        CoreCluster cluster = settled(8);
+        Node leader = cluster.leader();
+        int dropped = cluster.voterIds.stream().filter(id -> id != leader.id).findFirst().orElseThrow();
+        assertEquals(ErrorCode.NONE, removeVoter(cluster, leader.id, dropped, CoreCluster.directoryId(dropped))
+                .getErrorCode());
+        int other = cluster.voterIds.stream().filter(id -> id != leader.id && id != dropped).findFirst().orElseThrow();
+        awaitCaughtUp(cluster, List.of(leader.id, other));
+
+        cluster.isolate(other);
+        cluster.sendClientRequest(leader.id, remove(leader.id, CoreCluster.directoryId(leader.id)));
+        cluster.runFor(200);
+        assertEquals(List.of(other), leader.core.voters().ids(), "appended on the leader alone");
+        assertEquals(2, cluster.node(other).core.voters().size(), "never fetched by the other voter");
+        cluster.crash(leader.id);
+        cluster.heal();
+        cluster.runFor(3_000);
+        assertTrue(cluster.leader() == null, "the other voter alone cannot win: its set has two voters");
+
+        cluster.restart(leader.id);
+        cluster.runUntil(() -> cluster.leader() != null && cluster.leader().id == other
+                && cluster.node(other).core.voters().ids().equals(List.of(other)), WAIT_MS);
+        long offset = cluster.appendThroughLeader("one voter");
+        cluster.runUntil(() -> committedEverywhere(cluster, offset, List.of(leader.id, other)), WAIT_MS);
+        assertFalse(cluster.node(leader.id).core.voters().hasId(leader.id));
+    }
+
     @Test
     void aWipedVoterIsAnObserverUntilItIsRemovedAndAddedBackWithItsNewDirectory() {
         CoreCluster cluster = settled(4);

@@ -1,5 +1,7 @@
 package io.metaquorum.sim.cluster;
 
+import java.util.Optional;
+import io.metaquorum.protocol.PendingVoterChange;
 import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
@@ -113,6 +115,11 @@ final class NodeProcess {
     /** The voter set in force in the core (KIP-853). */
     VoterSet voters() {
         return core.voters();
+    }
+
+    /** The core's voter change not known committed yet, if any (KIP-853). */
+    Optional<PendingVoterChange> pendingVoterChange() {
+        return core.pendingVoterChange();
     }
 
     SimRaftLog log() {

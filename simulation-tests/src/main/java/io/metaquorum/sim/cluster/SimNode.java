@@ -2,6 +2,7 @@ package io.metaquorum.sim.cluster;
 
 import com.google.protobuf.ByteString;
 import io.metaquorum.raft.RaftStatus;
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.message.RaftMessage;
 import io.metaquorum.raft.message.RaftRequest;
@@ -205,6 +206,22 @@ public final class SimNode implements NetworkEndpoint {
      */
     public VoterSet voterSet() {
         return process != null ? process.voters() : lastVoterSet;
+    }
+
+    /**
+     * Whether the running process's latest VotersRecord, not known committed there, removed
+     * this node with the directory id of its current disk: the one case where a replica
+     * outside its own voter set may campaign (a leader that removed itself may have to
+     * finish the change).
+     */
+    public boolean removedByPendingChange() {
+        if (process == null) {
+            return false;
+        }
+        return process.pendingVoterChange().map(change -> change.getRemovedList().stream()
+                .map(ReplicaKey::fromMessage)
+                .anyMatch(key -> key.id() == nodeId && key.directoryId().equals(disk.format().directoryId())))
+                .orElse(false);
     }
 
     /**

@@ -113,7 +113,8 @@ public final class InvariantChecker implements LogObserver {
         expose(node, status.highWatermark(), status.logEndOffset());
         VoterSet voters = node.voterSet();
         if (!ignored.contains(VoterVoteCheck.NAME)) {
-            voterVotes.observe(status, listedAsVoter(node, voters), candidate -> candidate >= 1
+            voterVotes.observe(status, listedAsVoter(node, voters), node.removedByPendingChange(),
+                    candidate -> candidate >= 1
                     && candidate <= cluster.maxNodeId() && listedAsVoter(node, cluster.node(candidate).voterSet()),
                     "the voter set in force there is " + voters
                     + ", its disk's directory id " + TopicIds.toBase64(node.disk().format().directoryId()));

@@ -15,6 +15,11 @@ import java.util.function.IntPredicate;
  * directory id and neither the log nor the votes of the voter it was; if it acted as that
  * voter, a committed entry could lose its majority.
  *
+ * <p>One replica outside its own voter set may campaign and lead: one the latest VotersRecord
+ * of its log removed, while that record is not known committed there. A leader that removed
+ * itself and stopped before the remaining voters fetched the record may be the only replica
+ * holding it, and must be able to finish the change (it needs a majority of the new set to win).
+ *
  * <p>Each vote is judged once, when first seen (a vote read back after a restart was judged
  * when cast); a leadership once, when it begins: a leader may remove itself and lead until the
  * removal commits.
@@ -36,19 +41,22 @@ public final class VoterVoteCheck {
 
     /**
      * @param listed            whether the voter set in force on the node lists it with its disk's directory id
+     * @param removedPending    whether the node's latest VotersRecord, not known committed there,
+     *                          removed it with its disk's directory id
      * @param listedByCandidate whether the voter set in force on a candidate (by node id) lists
      *                          the node with its disk's directory id
      * @param voterSet          that voter set and the node's directory id, for the report
      */
-    public void observe(RaftStatus status, boolean listed, IntPredicate listedByCandidate, String voterSet) {
+    public void observe(RaftStatus status, boolean listed, boolean removedPending, IntPredicate listedByCandidate,
+                        String voterSet) {
         int node = status.nodeId();
         RoleName role = status.role();
         if (role == RoleName.CANDIDATE || role == RoleName.PROSPECTIVE) {
-            require(listed, status, "campaigns (" + role + ")", voterSet);
+            require(listed || removedPending, status, "campaigns (" + role + ")", voterSet);
         }
         if (role == RoleName.LEADER && judgedLeaderEpoch[node] != status.epoch()) {
             judgedLeaderEpoch[node] = status.epoch();
-            require(listed, status, "took office as leader", voterSet);
+            require(listed || removedPending, status, "took office as leader", voterSet);
         }
         int voted = status.votedId();
         if (voted >= 0 && voted != node && (judgedVoteEpoch[node] != status.epoch() || judgedVotedId[node] != voted)) {

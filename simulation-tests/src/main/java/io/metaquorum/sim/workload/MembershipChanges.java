@@ -36,12 +36,12 @@ import java.util.Random;
  * change leaves a voter set without a majority of intact disks ({@link IntactVoters}) or
  * empty; the voters stay at least three unless a removal is drawn, rarely, below that.
  *
- * <p>The leader of two voters is never asked to remove itself: the new set is the other voter
- * alone, whose log may not hold the VotersRecord yet; if the leader stops before that voter
- * fetches it, the leader (no voter in its own log) never campaigns, and the other voter (a
- * voter of both in its log) needs the leader's vote, which the longer log refuses. The
- * quorum is then stuck for good (a liveness limit of KIP-853 self-removal, seed 7000005 of
- * the membership sweep before this rule), which no core fix within Raft's vote rules avoids.
+ * <p>The leader of two voters may be asked to remove itself: the new set is the other voter
+ * alone, whose log may not hold the VotersRecord yet. If the leader stops before that voter
+ * fetches it, the other voter (a voter of both in its log) cannot win against the leader's
+ * longer log; the leader, once back, campaigns under the new set to finish the change
+ * ({@code VoterSetHistory.mayCampaign}). Before that rule the quorum stayed stuck for good
+ * (seed 7000005 of the membership sweep).
  */
 final class MembershipChanges {
     /** How often the operator looks at the quorum. */
@@ -145,8 +145,7 @@ final class MembershipChanges {
             for (VoterSet.Voter voter : voters.voters()) {
                 int id = voter.key().id();
                 if (id >= 1 && id <= cluster.maxNodeId() && cluster.node(id).listedWithOwnDisk(voters)
-                        && intact.keepsMajority(without(voters, id))
-                        && (id != leader.nodeId() || voters.size() >= 3)) {
+                        && intact.keepsMajority(without(voters, id))) {
                     healthy.add(voter);
                 }
             }

@@ -33,27 +33,30 @@ class SimVoterChecksTest {
     @Test
     void onlyAListedReplicaCampaignsOrTakesOffice() {
         VoterVoteCheck check = new VoterVoteCheck(3);
-        assertDoesNotThrow(() -> check.observe(status(1, RoleName.CANDIDATE, 2, 1), true, id -> false, "set"));
-        assertDoesNotThrow(() -> check.observe(status(1, RoleName.LEADER, 2, 1), true, id -> false, "set"));
+        assertDoesNotThrow(() -> check.observe(status(1, RoleName.CANDIDATE, 2, 1), true, false, id -> false, "set"));
+        assertDoesNotThrow(() -> check.observe(status(1, RoleName.LEADER, 2, 1), true, false, id -> false, "set"));
         // A leader that removed itself leads on until the removal commits: judged when it took office.
-        assertDoesNotThrow(() -> check.observe(status(1, RoleName.LEADER, 2, 1), false, id -> false, "set"));
-        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(2, RoleName.PROSPECTIVE, 2, -1), false,
+        assertDoesNotThrow(() -> check.observe(status(1, RoleName.LEADER, 2, 1), false, false, id -> false, "set"));
+        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(2, RoleName.PROSPECTIVE, 2, -1), false, false,
                 id -> false, "set"));
-        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(2, RoleName.CANDIDATE, 3, 2), false,
+        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(2, RoleName.CANDIDATE, 3, 2), false, false,
                 id -> true, "set"));
-        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(3, RoleName.LEADER, 4, 3), false,
+        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(3, RoleName.LEADER, 4, 3), false, false,
                 id -> true, "set"));
+        // Removed by a change not known committed on it: it may campaign and lead to finish the change.
+        assertDoesNotThrow(() -> check.observe(status(2, RoleName.CANDIDATE, 5, 2), false, true, id -> false, "set"));
+        assertDoesNotThrow(() -> check.observe(status(2, RoleName.LEADER, 5, 2), false, true, id -> false, "set"));
     }
 
     @Test
     void aVoteIsGrantedOnlyByAVoterOfItsOwnSetOrOfTheCandidates() {
         VoterVoteCheck check = new VoterVoteCheck(3);
-        assertDoesNotThrow(() -> check.observe(status(2, RoleName.UNATTACHED, 2, 1), true, id -> false, "set"));
+        assertDoesNotThrow(() -> check.observe(status(2, RoleName.UNATTACHED, 2, 1), true, false, id -> false, "set"));
         // Its own log does not list it yet, the candidate's newer voter set does (KIP-853).
-        assertDoesNotThrow(() -> check.observe(status(3, RoleName.UNATTACHED, 2, 1), false, id -> id == 1, "set"));
+        assertDoesNotThrow(() -> check.observe(status(3, RoleName.UNATTACHED, 2, 1), false, false, id -> id == 1, "set"));
         // Judged once, when cast: a vote read back after a removal was legal when cast.
-        assertDoesNotThrow(() -> check.observe(status(2, RoleName.FOLLOWER, 2, 1), false, id -> false, "set"));
-        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(2, RoleName.UNATTACHED, 3, 1), false,
+        assertDoesNotThrow(() -> check.observe(status(2, RoleName.FOLLOWER, 2, 1), false, false, id -> false, "set"));
+        assertFails(VoterVoteCheck.NAME, () -> check.observe(status(2, RoleName.UNATTACHED, 3, 1), false, false,
                 id -> false, "set"));
     }
 

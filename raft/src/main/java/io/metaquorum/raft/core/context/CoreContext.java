@@ -62,6 +62,11 @@ public final class CoreContext {
         return voters.active().isVoter(config.localKey());
     }
 
+    /** Whether this replica may run for leader now ({@link VoterSetHistory#mayCampaign}). */
+    public boolean mayCampaign() {
+        return voters.mayCampaign(config.localKey(), commits.highWatermark());
+    }
+
     public VoterSetHistory voterHistory() {
         return voters;
     }

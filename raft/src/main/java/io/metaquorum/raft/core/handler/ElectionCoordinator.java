@@ -33,7 +33,7 @@ public final class ElectionCoordinator {
     /** Fires the election timers and sends pending (pre-)vote requests; returns the next deadline. */
     public long poll(long nowMs) {
         RaftRole role = ctx.role();
-        if (!ctx.isLocalVoter() || ctx.isShuttingDown()) {
+        if (!ctx.mayCampaign() || ctx.isShuttingDown()) {
             return Long.MAX_VALUE;
         }
         if (role instanceof Unattached u && nowMs >= u.electionDeadlineMs()

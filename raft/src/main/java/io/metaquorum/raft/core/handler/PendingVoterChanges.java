@@ -14,11 +14,11 @@ import java.util.Optional;
  * add-controller or remove-controller timed out, or whose leader moved, sees here whether the
  * change is still on its way.
  */
-final class PendingVoterChanges {
+public final class PendingVoterChanges {
     private PendingVoterChanges() {
     }
 
-    static Optional<PendingVoterChange> of(VoterSetHistory history, long highWatermark) {
+    public static Optional<PendingVoterChange> of(VoterSetHistory history, long highWatermark) {
         long offset = history.lastChangeOffset();
         if (offset < 0 || offset < highWatermark) {
             return Optional.empty();

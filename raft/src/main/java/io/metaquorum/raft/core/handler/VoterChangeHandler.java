@@ -329,7 +329,7 @@ public final class VoterChangeHandler {
             unplaced = null;
         }
         if (pending == null) {
-            return Long.MAX_VALUE;
+            return leading ? resignIfRemoved(nowMs) : Long.MAX_VALUE;
         }
         Pending change = pending;
         if (!leading || ctx.role().epoch() != change.epoch()) {
@@ -340,15 +340,7 @@ public final class VoterChangeHandler {
         if (change.offset() >= 0 && ctx.commits().highWatermark() > change.offset()) {
             answer(change, ErrorCode.NONE, "");
             LOG.info("[node {}] voter change committed: the voters are {}", ctx.localId(), ctx.voters());
-            if (!ctx.isLocalVoter()) {
-                // As a graceful shutdown does: the first successor gets the whole log before the
-                // resignation (a quarter election timeout at most), so no voter can refuse its
-                // campaign for a shorter log and leave the quorum to its election timeouts.
-                LOG.info("[node {}] this leader is no longer a voter: handing over, then resigning", ctx.localId());
-                leaders.beginHandover(nowMs);
-                return nowMs;
-            }
-            return Long.MAX_VALUE;
+            return resignIfRemoved(nowMs);
         }
         if (nowMs >= change.deadlineMs()) {
             answer(change, ErrorCode.REQUEST_TIMED_OUT, (change.offset() < 0 ? "the VotersRecord was not appended"
@@ -357,6 +349,23 @@ public final class VoterChangeHandler {
             return Long.MAX_VALUE;
         }
         return change.deadlineMs();
+    }
+
+    /**
+     * A leader outside its voter set resigns once the change that removed it commits: the one
+     * that made the change, or one elected to finish it ({@code VoterSetHistory#mayCampaign}).
+     * As a graceful shutdown does, the first successor gets the whole log before the
+     * resignation (a quarter election timeout at most), so no voter can refuse its campaign
+     * for a shorter log and leave the quorum to its election timeouts.
+     */
+    private long resignIfRemoved(long nowMs) {
+        if (ctx.isLocalVoter() || ctx.commits().highWatermark() <= ctx.voterHistory().lastChangeOffset()
+                || ctx.role() instanceof Leader leader && leader.isHandingOver()) {
+            return Long.MAX_VALUE;
+        }
+        LOG.info("[node {}] this leader is no longer a voter: handing over, then resigning", ctx.localId());
+        leaders.beginHandover(nowMs);
+        return nowMs;
     }
 
     private void answer(Pending change, ErrorCode error, String message) {

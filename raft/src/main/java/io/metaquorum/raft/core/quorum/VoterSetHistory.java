@@ -1,5 +1,6 @@
 package io.metaquorum.raft.core.quorum;
 
+import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.VoterSet;
 import java.util.Map;
 import java.util.Optional;
@@ -56,6 +57,18 @@ public final class VoterSetHistory {
             return before.getValue();
         }
         return base != null ? base : bootstrap;
+    }
+
+    /**
+     * Whether {@code local} may run for leader with a log committed below {@code highWatermark}:
+     * as a voter of the active set, or as a voter of the set the latest VotersRecord replaced
+     * while that record is not known to be committed. A leader that removed itself and stopped
+     * before the remaining voters fetched the record may be the only replica holding it; they
+     * cannot win against its longer log, so it must be able to finish the change (as a leader
+     * outside its own set, which resigns once the change commits).
+     */
+    public boolean mayCampaign(ReplicaKey local, long highWatermark) {
+        return active().isVoter(local) || lastChangeOffset() >= highWatermark && beforeLastChange().isVoter(local);
     }
 
     /** A VotersRecord at {@code offset} was appended. */

@@ -63,7 +63,7 @@ public final class RoleTransitions {
     public void toUnattached(int epoch, long nowMs) {
         Invariants.check(epoch > current.epoch(), "node %d: unattached needs a higher epoch: %d -> %d",
                 config.localId(), current.epoch(), epoch);
-        long deadline = isLocalVoter() ? nowMs + timers.electionTimeoutMs() : nowMs;
+        long deadline = mayBeCandidate() ? nowMs + timers.electionTimeoutMs() : nowMs;
         switchTo(new Unattached(epoch, ElectionState.NONE, deadline));
     }
 
@@ -76,7 +76,7 @@ public final class RoleTransitions {
     }
 
     public void toProspective(long nowMs) {
-        Invariants.check(isLocalVoter(), "node %d: observers never campaign", config.localId());
+        Invariants.check(mayBeCandidate(), "node %d: observers never campaign", config.localId());
         int retries = current instanceof Candidate c ? c.retries() : 0;
         // A resigned leader keeps its vote for itself: it must never vote in its own epoch again.
         int votedId = current.electionState().votedId();
@@ -88,8 +88,12 @@ public final class RoleTransitions {
                 nowMs + timers.electionTimeoutMs(), new VoteTally(voters.active().ids(), config.localId())));
     }
 
-    private boolean isLocalVoter() {
-        return voters.active().isVoter(config.localKey());
+    /**
+     * A voter of the active set, or of the set the latest VotersRecord replaced: the caller
+     * checks the rest of {@link VoterSetHistory#mayCampaign} (that record is not known committed).
+     */
+    private boolean mayBeCandidate() {
+        return voters.active().isVoter(config.localKey()) || voters.beforeLastChange().isVoter(config.localKey());
     }
 
     /**

@@ -5,8 +5,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Grants and rejections from the voters in one (pre-)election. The local voter grants
- * itself. Invariant: a voter is counted at most once, on one side, and only for the
+ * Grants and rejections from the voters in one (pre-)election. The local replica grants
+ * itself if it is one of them (a leader that removed itself may have to campaign under the
+ * set without it, and then needs a majority of that set's other voters). Invariant: a voter is counted at most once, on one side, and only for the
  * request this tally sent it last (an answer to an earlier round's request is stale).
  */
 public final class VoteTally {
@@ -22,7 +23,9 @@ public final class VoteTally {
     public VoteTally(List<Integer> voterIds, int localId) {
         this.voterIds = voterIds;
         this.majority = voterIds.size() / 2 + 1;
-        granted.add(localId);
+        if (voterIds.contains(localId)) {
+            granted.add(localId);
+        }
     }
 
     public void recordGrant(int voterId) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.raft.ReplicaKey;
+import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.VoterSet;
 import java.util.List;
 import java.util.Optional;
@@ -68,5 +70,17 @@ class VoterSetHistoryTest {
         history.startAt(7, Optional.empty(), true);
         assertEquals(FOUR, history.active());
         assertTrue(history.logNamesVoters());
+    }
+
+    @Test
+    void aVoterRemovedByAChangeNotKnownCommittedMayCampaignUntilItCommits() {
+        VoterSetHistory history = new VoterSetHistory(BOOTSTRAP);
+        ReplicaKey removed = new ReplicaKey(3, TopicIds.ZERO);
+        assertTrue(history.mayCampaign(removed, 0));
+        history.addAt(10, VoterSet.ofIds(List.of(1, 2)));
+        assertTrue(history.mayCampaign(removed, 10), "the removal at 10 is not committed below 11");
+        assertFalse(history.mayCampaign(removed, 11), "committed: an observer now");
+        assertFalse(history.mayCampaign(new ReplicaKey(4, TopicIds.ZERO), 0), "never a voter");
+        assertTrue(history.mayCampaign(new ReplicaKey(1, TopicIds.ZERO), 11));
     }
 }

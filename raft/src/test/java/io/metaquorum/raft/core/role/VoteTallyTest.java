@@ -41,4 +41,15 @@ class VoteTallyTest {
         tally.recordRejection(3);
         assertTrue(tally.isLost());
     }
+
+    @Test
+    void aReplicaOutsideTheSetDoesNotCountItsOwnVote() {
+        VoteTally outside = new VoteTally(List.of(2), 1);
+        assertFalse(outside.isWon(), "a leader that removed itself needs the new set's majority");
+        outside.recordGrant(1);
+        assertFalse(outside.isWon());
+        outside.recordGrant(2);
+        assertTrue(outside.isWon());
+        assertEquals(List.of(2), outside.grantingVoters());
+    }
 }
