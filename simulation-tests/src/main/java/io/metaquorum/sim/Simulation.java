@@ -59,7 +59,7 @@ public final class Simulation {
             while (world.scheduler().executedCount() < options.safetyEvents() && loop.step()) {
                 // Safety phase: faults and load until the event budget is spent.
             }
-            if (world.faults().intactVoters().applies() && !world.faults().intactVoters().latestSetHasIntactMajority()) {
+            if (!world.faults().intactVoters().latestSetHasIntactMajority()) {
                 return beyondDiskLossBound();
             }
             phase = "liveness";
@@ -70,16 +70,16 @@ public final class Simulation {
             }
             world.heal(keepDown);
             world.probeSince(healedAt);
-            loop.awaitConvergence(expectedUp(keepDown, false), healedAt, LIVENESS_BOUND_MS,
+            loop.awaitConvergence(expectedUp(keepDown), healedAt, LIVENESS_BOUND_MS,
                     "with voters " + keepDown + " held down");
             world.faults().releaseHeld();
             long releasedAt = world.scheduler().nowMs();
             world.probeSince(releasedAt);
-            loop.awaitConvergence(expectedUp(Set.of(), true), releasedAt, LIVENESS_BOUND_MS, "with every node up");
+            loop.awaitConvergence(expectedUp(Set.of()), releasedAt, LIVENESS_BOUND_MS, "with every node up");
             FaultKind silent = SilentLeaderStage.choose(world);
             if (silent != null) {
                 phase = "silent-leader";
-                new SilentLeaderStage(world, loop).run(silent, expectedUp(Set.of(), true), LIVENESS_BOUND_MS);
+                new SilentLeaderStage(world, loop).run(silent, expectedUp(Set.of()), LIVENESS_BOUND_MS);
             }
             world.checker().finish();
             if (world.system() != null) {
@@ -113,11 +113,10 @@ public final class Simulation {
     /** A random minority of the voters that are down stays down for the first convergence. */
     private Set<Integer> chooseKeptDown() {
         int minority = (world.cluster().voters().size() - 1) / 2;
-        SimNode wiped = world.faults().wipedVoter();
-        int budget = minority - (wiped == null ? 0 : 1);
+        int budget = minority;
         List<Integer> down = new ArrayList<>();
         for (SimNode voter : world.cluster().voters()) {
-            if (!voter.isRunning() && voter != wiped) {
+            if (!voter.isRunning()) {
                 down.add(voter.nodeId());
             }
         }
@@ -126,8 +125,8 @@ public final class Simulation {
         while (budget > 0 && !down.isEmpty() && world.livenessRandom().nextBoolean()) {
             int candidate = down.remove(world.livenessRandom().nextInt(down.size()));
             kept.add(candidate);
-            // At kraft.version 1 a replaced disk is no voter: the voters up must still be a majority of intact ones.
-            if (intact.applies() && !intact.majorityUpWithout(kept)) {
+            // A replaced disk is no voter: the voters up must still be a majority of intact ones.
+            if (!intact.majorityUpWithout(kept)) {
                 kept.remove(candidate);
             }
             budget--;
@@ -135,12 +134,11 @@ public final class Simulation {
         return kept;
     }
 
-    /** The nodes that must be running; a wiped voter rejoins on its own terms, so only if asked. */
-    private Set<Integer> expectedUp(Set<Integer> keptDown, boolean includeWiped) {
+    /** The nodes that must be running: all but those kept down. */
+    private Set<Integer> expectedUp(Set<Integer> keptDown) {
         Set<Integer> up = new TreeSet<>();
-        SimNode wiped = world.faults().wipedVoter();
         for (SimNode node : world.cluster().nodes()) {
-            if (!keptDown.contains(node.nodeId()) && (node != wiped || includeWiped)) {
+            if (!keptDown.contains(node.nodeId())) {
                 up.add(node.nodeId());
             }
         }

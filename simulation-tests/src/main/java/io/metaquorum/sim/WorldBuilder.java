@@ -104,7 +104,7 @@ final class WorldBuilder {
         if (system != null && faultProfile.has(FaultKind.DISK_FULL)) {
             system.fillDisksWith(diskFullRandom);
         }
-        Random membershipRandom = system != null ? null : atKraftVersion1(cluster, master);
+        Random membershipRandom = atKraftVersion1(cluster, master);
         faultProfile = membershipRandom == null ? faultProfile
                 : faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
         CommittedLog committed = committedLogOf(model);
@@ -118,7 +118,7 @@ final class WorldBuilder {
         }
         FaultInjector faults = new FaultInjector(scheduler, network, faultRandom, silentRandom, certificateRandom,
                 membershipRandom, faultProfile, faultListener);
-        faults.attach(cluster, committed);
+        faults.attach(cluster);
         lifecycle.setTarget(faults);
         ClientWorkload workload = new ClientWorkload(scheduler, cluster, appends, model, workloadRandom,
                 workloadProfile);
@@ -144,9 +144,9 @@ final class WorldBuilder {
     }
 
     /**
-     * Raft-only runs are at kraft.version 1: the disks formatted with directory ids; returns the
-     * stream of the voter changes. System mode stays on the static voters (docs/simulation.md
-     * says why).
+     * Every run is at kraft.version 1: the disks formatted with directory ids; returns the
+     * stream of the voter changes. In system mode the voter changes reach the controller as
+     * production's do (the raft leader hands their VotersRecords to it to append).
      */
     private static Random atKraftVersion1(SimCluster cluster, Random master) {
         // Drawn after the disk-full stream (the last of every other): the directory ids of every

@@ -62,7 +62,7 @@ class SimCheckerSelfTest {
             case PRE_VOTE_LIVELOCK -> new Expectation(SilentLeaderStage.CHECK, "no new leader", 10);
             case REPLY_BEFORE_COMMIT -> new Expectation(AcknowledgedWritesCheck.NAME, "which no committed", 3);
             case FENCED_LEADER_KEPT -> new Expectation(PartitionLeaderCheck.NAME, "is fenced", 3);
-            case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 3);
+            case STRAY_ID_UNCHECKED -> new Expectation(BrokerDirectoryCheck.NAME, "the image assigns", 8);
             case STALE_READ -> new Expectation(AdminDriver.READ_CURRENT, "its image is at", 3);
             case REPLAY_TWICE -> new Expectation(CommitTap.NAME, "refused a record of snapshot", 3);
             case SNAPSHOT_KEEPS_DELETED -> new Expectation(ImageReplayCheck.NAME, "differs from the committed log", 3);

@@ -114,22 +114,23 @@ public final class SimulateCommand {
         out.println("  " + result.profile());
         out.printf("  simulated %d ms; %d messages delivered, %d lost, %d unreachable, %d timed out;"
                         + " %d appends accepted, %d acknowledged; %d offsets committed; %d stops; %d leader epochs;"
-                        + " faults fired: %d discrete, %d per message, %d per disk%n",
+                        + " faults fired: %d discrete, %d per message, %d per disk; %d voter changes committed%n",
                 result.simulatedMs(), s.messagesDelivered(), s.messagesLost(), s.unreachable(), s.timeouts(),
                 s.appendsAccepted(), s.appendsAcked(), s.committedOffsets(), s.crashesAndStops(), s.elections(),
-                s.faultsInjected(), s.messageFaults(), s.diskFaults());
+                s.faultsInjected(), s.messageFaults(), s.diskFaults(), s.voterChanges());
         SystemStats y = result.system();
         if (y != null) {
             out.printf("  system: %d admin calls, %d write items acknowledged, %d topics created, %d attempts recorded"
                             + " (%d unknown, %d of them sealed); %d registrations, %d fences, %d unfences committed;"
                             + " %d reconcile passes checked; %d snapshots written, %d loaded; broker disks: %d faults"
                             + " armed, %d passes failed, %d crash points hit; %d controlled shutdowns begun, %d"
-                            + " completed by the controller%n", y.adminCalls(), y.itemsAcknowledged(),
+                            + " completed by the controller; %d voter changes placed by an active controller%n",
+                    y.adminCalls(), y.itemsAcknowledged(),
                     y.topicsCreated(), y.historyOperations(), y.unknownOutcomes(), y.sealedOutcomes(),
                     y.registrations(), y.fences(), y.unfences(), y.directoryChecks(), y.snapshotsWritten(),
                     y.snapshotsLoaded(), y.diskFaultsArmed(), y.reconcileFailures(), y.crashPointsHit(),
                     y.controlledShutdownsBegun(),
-                    y.controlledShutdownsCompleted());
+                    y.controlledShutdownsCompleted(), y.voterChangesTaken());
             out.printf("  authorization: %d answer entries judged against Kafka's StandardAuthorizer, %d of them"
                             + " denied; %d items answered TOPIC_AUTHORIZATION_FAILED; %d denials audited; %d ACL"
                             + " writes sent, %d refused CLUSTER_AUTHORIZATION_FAILED%n", y.authorizationJudged(),

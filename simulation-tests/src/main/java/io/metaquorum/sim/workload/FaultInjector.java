@@ -5,7 +5,6 @@ import io.metaquorum.sim.cluster.NodeLifecycleListener;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.cluster.SimNode;
 import io.metaquorum.sim.cluster.StopReason;
-import io.metaquorum.sim.invariant.CommittedPrefix;
 import io.metaquorum.sim.network.SimNetwork;
 import io.metaquorum.sim.scheduler.EventKind;
 import io.metaquorum.sim.scheduler.EventScheduler;
@@ -24,20 +23,15 @@ import java.util.TreeSet;
  * {@link BadCertificates}), observers joining late. {@link #heal} ends the safety phase: no new faults, links healed,
  * the network and disks reliable, every stopped node restarted except those held down.
  *
- * <p>At kraft.version 1 (disks with directory ids) a disk may be wiped at any moment, a
- * voter's too, as long as every voter set keeps a majority of intact disks
+ * <p>Every run is at kraft.version 1 (disks with directory ids): a disk may be wiped at any
+ * moment, a voter's too, as long as every voter set keeps a majority of intact disks
  * ({@link IntactVoters}); the wiped node restarts as any stopped node does, formatted with a
  * new directory id, so it is an observer until the operator replaces its old self in the
- * voter set ({@link MembershipChanges}). At kraft.version 0 a wiped voter rejoins only when
- * {@link WipeRecovery} allows it, and a voter is wiped only if it allows that too (and no
- * process is paused, see {@link #anyPaused}): a static voter set cannot survive every wipe,
- * and the checkers must report core bugs, not the limits of the fault model.
+ * voter set ({@link MembershipChanges}).
  */
 public final class FaultInjector implements NodeLifecycleListener {
-    private static final long WIPE_CHECK_INTERVAL_MS = 250;
     private static final long JOIN_WINDOW_MS = 30_000;
     private static final long QUICK_RESTART_MS_MAX = 200;
-    private static final long OPERATOR_RESIGN_INTERVAL_MS = 5_000;
 
     private final EventScheduler scheduler;
     private final SimNetwork network;
@@ -52,11 +46,9 @@ public final class FaultInjector implements NodeLifecycleListener {
     private SilentFaults silent;
     private BadCertificates certificates;
     private boolean healed;
-    private WipeRecovery wipes;
     private IntactVoters intact;
     private MembershipChanges membership;
     private final Random membershipRandom;
-    private long lastOperatorResignMs = Long.MIN_VALUE / 2;
     private long[] stoppedAtMs;
     /** Discrete faults injected by this class itself: crashes, shutdowns, resigns, wipes, clock jumps, late joins. */
     private long injected;
@@ -82,7 +74,7 @@ public final class FaultInjector implements NodeLifecycleListener {
     }
 
     /** Completes the wiring once the nodes exist (they need this object as their lifecycle listener). */
-    public void attach(SimCluster simCluster, CommittedPrefix committedPrefix) {
+    public void attach(SimCluster simCluster) {
         this.cluster = simCluster;
         this.stoppedAtMs = new long[simCluster.maxNodeId() + 1];
         this.stopReasons = new StopReason[simCluster.maxNodeId() + 1];
@@ -91,7 +83,6 @@ public final class FaultInjector implements NodeLifecycleListener {
                 listener);
         this.certificates = new BadCertificates(scheduler, network, simCluster, certificateRandom,
                 profile.schedule(), listener);
-        this.wipes = new WipeRecovery(simCluster, committedPrefix);
         this.intact = new IntactVoters(simCluster);
         this.membership = membershipRandom == null ? null
                 : new MembershipChanges(scheduler, simCluster, intact, membershipRandom, listener);
@@ -125,7 +116,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         }
         silent.start();
         certificates.start();
-        if (membership != null && profile.has(FaultKind.MEMBERSHIP) && intact.applies()) {
+        if (membership != null && profile.has(FaultKind.MEMBERSHIP)) {
             membership.start();
         }
     }
@@ -156,9 +147,6 @@ public final class FaultInjector implements NodeLifecycleListener {
      * return must wait for; the script is responsible for wiping only a minority.
      */
     public void wipe(SimNode node) {
-        if (node.isVoter() && !intact.applies()) {
-            wipes.beforeWipe(node);
-        }
         node.wipe();
     }
 
@@ -207,11 +195,6 @@ public final class FaultInjector implements NodeLifecycleListener {
         return certificates.injectedCount();
     }
 
-    /** The voter waiting to rejoin after a wipe, if any. */
-    public SimNode wipedVoter() {
-        return wipes.waiting();
-    }
-
     @Override
     public void onStarted(SimNode node) {
         StopReason reason = stopReasons[node.nodeId()];
@@ -226,11 +209,6 @@ public final class FaultInjector implements NodeLifecycleListener {
     public void onStopped(SimNode node, StopReason reason) {
         stoppedAtMs[node.nodeId()] = scheduler.nowMs();
         stopReasons[node.nodeId()] = reason;
-        if (reason == StopReason.WIPE && node.isVoter() && !intact.applies()) {
-            wipes.onWiped(node);
-            scheduler.scheduleAfter(WIPE_CHECK_INTERVAL_MS, EventKind.FAULT, node.nodeId(), this::maybeRejoinWiped);
-            return;
-        }
         // Half the restarts are quick (a supervisor restarting the process), half take a while.
         long downtimeMax = random.nextBoolean() ? QUICK_RESTART_MS_MAX : profile.schedule().downtimeMaxMs();
         long downtime = 1 + (long) (random.nextDouble() * downtimeMax);
@@ -238,7 +216,7 @@ public final class FaultInjector implements NodeLifecycleListener {
     }
 
     private void startIfAllowed(SimNode node) {
-        if (!node.isRunning() && !heldDown.contains(node.nodeId()) && node != wipes.waiting()) {
+        if (!node.isRunning() && !heldDown.contains(node.nodeId())) {
             node.start();
         }
     }
@@ -296,33 +274,11 @@ public final class FaultInjector implements NodeLifecycleListener {
     private void wipeOne() {
         List<SimNode> nodes = cluster.nodes();
         SimNode target = nodes.get(random.nextInt(nodes.size()));
-        if (intact.applies()) {
-            if (!intact.mayWipe(target)) {
-                return;
-            }
-        } else if (target.isVoter()) {
-            if (anyPaused() || !wipes.mayWipe(target)) {
-                return;
-            }
-            wipes.beforeWipe(target);
+        if (!intact.mayWipe(target)) {
+            return;
         }
         injected++;
         target.wipe();
-    }
-
-    /**
-     * Whether a process is paused. A voter is not wiped then: the paused process may hold the
-     * voter's fetch unread in its buffers, and a leader counting that acknowledgment after the
-     * wipe counts data the new disk does not have (KIP-853's directory ids exist for this; a
-     * static voter set cannot tell the disks apart).
-     */
-    private boolean anyPaused() {
-        for (SimNode node : cluster.nodes()) {
-            if (node.isPaused()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void jumpOneClock() {
@@ -333,32 +289,6 @@ public final class FaultInjector implements NodeLifecycleListener {
         target.clock().jumpForward(jump, scheduler.nowMs());
         listener.onFault("clock +" + jump + "ms", target.nodeId(), scheduler.nowMs(), scheduler.nowMs());
         target.nudge();
-    }
-
-    private void maybeRejoinWiped() {
-        SimNode waiting = wipes.waiting();
-        if (waiting == null) {
-            return;
-        }
-        SimNode[] blocker = new SimNode[1];
-        if (heldDown.contains(waiting.nodeId()) || !wipes.mayRejoin(blocker)) {
-            if (blocker[0] != null) {
-                askToResign(blocker[0]);
-            }
-            scheduler.scheduleAfter(WIPE_CHECK_INTERVAL_MS, EventKind.FAULT, waiting.nodeId(), this::maybeRejoinWiped);
-            return;
-        }
-        wipes.onRejoined();
-        waiting.start();
-    }
-
-    private void askToResign(SimNode leader) {
-        long now = scheduler.nowMs();
-        if (now - lastOperatorResignMs >= OPERATOR_RESIGN_INTERVAL_MS) {
-            lastOperatorResignMs = now;
-            listener.onFault("resign (before re-adding a wiped disk)", leader.nodeId(), now, now);
-            leader.resign();
-        }
     }
 
     public static long exponential(Random random, long meanMs) {

@@ -25,11 +25,6 @@ public final class IntactVoters {
         this.cluster = cluster;
     }
 
-    /** Whether the disks carry directory ids (kraft.version 1): otherwise this bound does not apply. */
-    public boolean applies() {
-        return cluster.nodes().get(0).disk().format().hasDirectoryId();
-    }
-
     /** Whether wiping {@code target}'s disk leaves every voter set a majority of intact voters. */
     public boolean mayWipe(SimNode target) {
         for (VoterSet voters : votersInForce()) {

@@ -68,7 +68,11 @@ public final class CommitTap implements RaftListener {
 
     @Override
     public boolean handleControlRecords(int epoch, List<ByteString> records) {
-        return target.handleControlRecords(epoch, records);
+        boolean taken = target.handleControlRecords(epoch, records);
+        if (taken) {
+            world.onVoterChangeTaken();
+        }
+        return taken;
     }
 
     @Override

@@ -32,6 +32,8 @@ package io.metaquorum.sim.system.world;
  * @param denialsAudited   denials the nodes' authorizers wrote on their audit log
  * @param aclWritesSent    CreateAcls and DeleteAcls attempts sent
  * @param aclWritesDenied  of the ACL writes, those refused CLUSTER_AUTHORIZATION_FAILED
+ * @param voterChangesTaken VotersRecords an active controller took from its raft leader to append
+ *                         between its own writes (a voter change that costs no election)
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
@@ -39,5 +41,6 @@ public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCr
                           long snapshotsLoaded, long diskFaultsArmed, long reconcileFailures, long crashPointsHit,
                           long controlledShutdownsBegun, long controlledShutdownsCompleted,
                           long answersJudged, long answersDenied, long authorizationJudged,
-                          long authorizationDenied, long denialsAudited, long aclWritesSent, long aclWritesDenied) {
+                          long authorizationDenied, long denialsAudited, long aclWritesSent, long aclWritesDenied,
+                          long voterChangesTaken) {
 }

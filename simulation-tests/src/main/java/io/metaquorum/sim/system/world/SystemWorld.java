@@ -105,6 +105,7 @@ public final class SystemWorld implements NodeRoles {
     private long snapshotTriggerBytes;
     private final List<SimSnapshotWriter> snapshotWriters = new ArrayList<>();
     private long snapshotsLoaded;
+    private long voterChangesTaken;
     private BrokerDiskFaults diskFaults;
     private long crashPointsHit;
     private long reconcileFailures;
@@ -260,6 +261,11 @@ public final class SystemWorld implements NodeRoles {
         reconcileFailures++;
     }
 
+    /** An active controller took a voter change's control records from its raft leader to append. */
+    void onVoterChangeTaken() {
+        voterChangesTaken++;
+    }
+
     /** A node's state machine loaded a snapshot (at a restart, or fetched from the leader). */
     void onSnapshotLoaded() {
         snapshotsLoaded++;
@@ -384,6 +390,6 @@ public final class SystemWorld implements NodeRoles {
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
                 controlledShutdownsCompleted, admin.answersJudged(), admin.answersDenied(),
                 admin.authorization().judged(), admin.authorization().denied(), denialsAudited,
-                admin.aclWriter().sent(), admin.aclWriter().denied());
+                admin.aclWriter().sent(), admin.aclWriter().denied(), voterChangesTaken);
     }
 }
