@@ -45,4 +45,17 @@ class SimRegressionSeedTest {
     void seed1990FollowerAppendsTheRestOfABatchItsTruncationCut() {
         runPassing(1990, "bin/mq-simulate --seed 1990 --events 50000 --faults all --nodes 3 --observers 2");
     }
+
+    /**
+     * Guards against an observer that asks no one for the leader ({@code liveness}): voter 2 was
+     * wiped and came back with a new directory, fetched the log up to 1668, where the voter set
+     * was its own node id alone (under its old directory), and lost its next fetch; asking the
+     * voters of that set other than itself for the leader, it asked no one, and never fetched
+     * again. It now falls back to the configured voters
+     * ({@code VoterChangeInteractionTest.anObserverWhoseVoterSetNamesOnlyItselfFindsTheLeaderThroughTheConfiguredVoters}).
+     */
+    @Test
+    void seed7300005AWipedVoterWithOnlyItsOldSelfInItsVoterSetStillFindsTheLeader() {
+        runPassing(7300005, "bin/mq-simulate --seed 7300005 --events 50000 --faults all --nodes 3 --observers 2");
+    }
 }

@@ -18,8 +18,12 @@ import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.raft.ReplicaKey;
 import io.metaquorum.raft.RoleName;
 import io.metaquorum.raft.TopicIds;
+import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.core.CoreCluster.Node;
+import io.metaquorum.raft.storage.InMemoryQuorumStateStore;
+import io.metaquorum.raft.storage.InMemoryRaftLog;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -228,6 +232,29 @@ class VoterChangeInteractionTest {
         long offset = cluster.appendThroughLeader("one voter");
         cluster.runUntil(() -> committedEverywhere(cluster, offset, List.of(leader.id, other)), WAIT_MS);
         assertFalse(cluster.node(leader.id).core.voters().hasId(leader.id));
+    }
+
+    /**
+     * A wiped voter that fetched part of the log may hold a voter set from when its own node id
+     * (under its old directory) was the only voter: as an observer it must still find the
+     * leader, through the configured voters, or it never fetches again (simulation seed
+     * 7300005: node 2 stopped at offset 1668 for good).
+     */
+    @Test
+    void anObserverWhoseVoterSetNamesOnlyItselfFindsTheLeaderThroughTheConfiguredVoters() {
+        CoreCluster cluster = settled(9);
+        Node observer = cluster.node(4);
+        cluster.crash(4);
+        observer.log = new InMemoryRaftLog();
+        observer.store = new InMemoryQuorumStateStore();
+        observer.directoryId = NEW_DIRECTORY;
+        observer.initialVoters = Optional.of(VoterSet.of(List.of(
+                new VoterSet.Voter(new ReplicaKey(4, CoreCluster.directoryId(4)), List.of()))));
+        cluster.restart(4);
+        assertEquals(List.of(4), observer.core.voters().ids(), "its own id, under another directory");
+
+        awaitCaughtUp(cluster, List.of(1, 2, 3, 4, 5));
+        assertEquals(List.of(1, 2, 3), observer.core.voters().ids());
     }
 
     @Test

@@ -101,11 +101,17 @@ public final class FollowerFetcher {
 
     /**
      * Whom an observer asks for the leader: the voters of the active set, else those of
-     * {@code controller.quorum.voters} (a replica formatted to join knows no set yet), never itself.
+     * {@code controller.quorum.voters}, never itself. The active set may name no one else: a
+     * replica formatted to join knows no set yet, and a wiped voter that fetched only part of
+     * the log may hold a set from when its node id (under its old directory) was the only
+     * voter; asking no one, it would never fetch again.
      */
     private List<Integer> discoveryVoters() {
-        List<Integer> active = ctx.voters().ids();
-        List<Integer> ids = active.isEmpty() ? ctx.config().voterIds() : active;
+        List<Integer> active = othersOf(ctx.voters().ids());
+        return active.isEmpty() ? othersOf(ctx.config().voterIds()) : active;
+    }
+
+    private List<Integer> othersOf(List<Integer> ids) {
         return ids.stream().filter(id -> id != ctx.localId()).toList();
     }
 
