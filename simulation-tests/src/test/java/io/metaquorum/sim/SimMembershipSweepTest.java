@@ -36,15 +36,23 @@ class SimMembershipSweepTest {
 
     /** The seed's fault mix: wipes and voter changes, and each other fault with probability 1/2. */
     static SimulationOptions options(long seed) {
+        return new SimulationOptions(seed, SimulationOptions.DEFAULT_EVENTS, faultMix(seed, FaultKind.DISK_FULL),
+                false, 3, 2, BrokenVariant.NONE, false);
+    }
+
+    /**
+     * {@link FaultKind#WIPE} and {@link FaultKind#MEMBERSHIP}, and each other fault but
+     * {@code excluded} with probability 1/2, drawn from {@code seed} (no draw for the excluded one).
+     */
+    static EnumSet<FaultKind> faultMix(long seed, FaultKind excluded) {
         EnumSet<FaultKind> faults = EnumSet.of(FaultKind.WIPE, FaultKind.MEMBERSHIP);
         Random mix = new Random(seed);
         for (FaultKind kind : FaultKind.values()) {
-            if (kind != FaultKind.DISK_FULL && mix.nextBoolean()) {
+            if (kind != excluded && mix.nextBoolean()) {
                 faults.add(kind);
             }
         }
-        return new SimulationOptions(seed, SimulationOptions.DEFAULT_EVENTS, faults, false, 3, 2, BrokenVariant.NONE,
-                false);
+        return faults;
     }
 
     @TestFactory

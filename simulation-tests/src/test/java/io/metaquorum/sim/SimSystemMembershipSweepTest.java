@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.sim.system.world.SystemStats;
 import io.metaquorum.sim.workload.FaultKind;
-import java.util.EnumSet;
-import java.util.Random;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -35,15 +33,8 @@ class SimSystemMembershipSweepTest {
 
     /** The seed's fault mix: wipes and voter changes, and each other fault with probability 1/2. */
     static SimulationOptions options(long seed) {
-        EnumSet<FaultKind> faults = EnumSet.of(FaultKind.WIPE, FaultKind.MEMBERSHIP);
-        Random mix = new Random(seed);
-        for (FaultKind kind : FaultKind.values()) {
-            if (mix.nextBoolean()) {
-                faults.add(kind);
-            }
-        }
-        return new SimulationOptions(seed, SimulationOptions.DEFAULT_EVENTS, faults, false, 3, 3, BrokenVariant.NONE,
-                false, true);
+        return new SimulationOptions(seed, SimulationOptions.DEFAULT_EVENTS,
+                SimMembershipSweepTest.faultMix(seed, null), false, 3, 3, BrokenVariant.NONE, false, true);
     }
 
     @TestFactory
