@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  * same cluster without colliding.
  */
 final class AdminBenchSession implements AutoCloseable {
+    private static final int DELETE_CHUNK = 1_000;
     private static final long UNFENCE_TIMEOUT_MS = 60_000;
 
     final AdminClient admin;
@@ -106,6 +107,16 @@ final class AdminBenchSession implements AutoCloseable {
     }
 
     /** Deletes the named topics and fails unless every one was deleted. */
+    /**
+     * Deletes {@code names} in requests of at most {@value #DELETE_CHUNK} topics: a cleanup may
+     * hold more than one request may carry (the admin API's limit is 10,000 entries).
+     */
+    void deleteAll(List<String> names) {
+        for (int from = 0; from < names.size(); from += DELETE_CHUNK) {
+            delete(names.subList(from, Math.min(names.size(), from + DELETE_CHUNK)));
+        }
+    }
+
     void delete(List<String> names) {
         List<DeletableTopicResult> results = admin.deleteTopics(refs(names), timeoutMs);
         List<String> failures = new ArrayList<>();

@@ -81,7 +81,7 @@ final class MembershipBench implements Callable<Integer> {
             }
             creates.rethrow();
             rounds.print(creates.latencies());
-            session.delete(creates.created());
+            session.deleteAll(creates.created());
         }
         return 0;
     }
