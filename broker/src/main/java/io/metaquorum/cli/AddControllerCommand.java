@@ -7,7 +7,6 @@ import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.VotersRecord;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.transport.grpc.QuorumClient;
-import io.metaquorum.server.ConfigException;
 import io.metaquorum.server.MetaProperties;
 import io.metaquorum.server.ServerConfig;
 import java.io.PrintWriter;
@@ -58,7 +57,7 @@ final class AddControllerCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        ServerConfig node = loadConfig(config);
+        ServerConfig node = CommandLines.loadServerConfig(config);
         if (!node.isController()) {
             throw new CommandFailure(config + ": process.roles has no controller; only a controller can vote");
         }
@@ -95,13 +94,5 @@ final class AddControllerCommand implements Callable<Integer> {
         out.println("Added " + change + " to the voters.");
         out.flush();
         return CommandLines.EXIT_OK;
-    }
-
-    private static ServerConfig loadConfig(Path file) {
-        try {
-            return ServerConfig.load(file);
-        } catch (ConfigException e) {
-            throw new CommandFailure("invalid configuration in " + file + ": " + e.getMessage(), e);
-        }
     }
 }

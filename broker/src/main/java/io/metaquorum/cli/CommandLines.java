@@ -1,7 +1,10 @@
 package io.metaquorum.cli;
 
+import io.metaquorum.server.ConfigException;
+import io.metaquorum.server.ServerConfig;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Arrays;
 import picocli.CommandLine;
 
@@ -81,5 +84,14 @@ public final class CommandLines {
     public static int missingSubcommand(CommandLine.Model.CommandSpec spec) {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "missing command: one of " + spec.subcommands().keySet());
+    }
+
+    /** Loads a node's properties for a tool; an invalid file is the tool's failure, named with the file. */
+    static ServerConfig loadServerConfig(Path file) {
+        try {
+            return ServerConfig.load(file);
+        } catch (ConfigException e) {
+            throw new CommandFailure("invalid configuration in " + file + ": " + e.getMessage(), e);
+        }
     }
 }

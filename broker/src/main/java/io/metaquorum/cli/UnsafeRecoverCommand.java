@@ -7,7 +7,6 @@ import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.VoterSet;
 import io.metaquorum.raft.storage.StorageException;
 import io.metaquorum.server.BootstrapVoters;
-import io.metaquorum.server.ConfigException;
 import io.metaquorum.server.InitialControllers;
 import io.metaquorum.server.MetaProperties;
 import io.metaquorum.server.ServerConfig;
@@ -64,7 +63,7 @@ final class UnsafeRecoverCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        ServerConfig node = loadConfig(config);
+        ServerConfig node = CommandLines.loadServerConfig(config);
         Path dir = node.metadataLogDir();
         MetaProperties meta = requireFormattedController(node, dir);
         VoterSet bootstrap = BootstrapVoters.read(dir).orElseThrow(() -> new CommandFailure(dir + " keeps no voter "
@@ -100,14 +99,6 @@ final class UnsafeRecoverCommand implements Callable<Integer> {
         }
         out.flush();
         return CommandLines.EXIT_OK;
-    }
-
-    private static ServerConfig loadConfig(Path file) {
-        try {
-            return ServerConfig.load(file);
-        } catch (ConfigException e) {
-            throw new CommandFailure("invalid configuration in " + file + ": " + e.getMessage(), e);
-        }
     }
 
     /** The node is a controller and its metadata directory is formatted for it, with a directory id. */
