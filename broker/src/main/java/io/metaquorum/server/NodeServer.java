@@ -167,8 +167,9 @@ public final class NodeServer {
             HostPort listener = boundListener(config, transport.get());
             warmUp(logPrefix, listener.toAddress(), connection, config.raftTimeouts().requestTimeoutMs());
             broker.ifPresent(b -> b.start(listener));
-            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters {}", logPrefix,
-                    config.processRoles(), clusterId, listener, config.voters());
+            // The set in force (the log's latest VotersRecord) may differ from controller.quorum.voters.
+            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters in force {}", logPrefix,
+                    config.processRoles(), clusterId, listener, driver.voters().ids());
             return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder,
                     new Beside(snapshotThread, endpoint));
         } catch (RuntimeException e) {
