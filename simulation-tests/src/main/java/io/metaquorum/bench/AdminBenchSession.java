@@ -106,7 +106,6 @@ final class AdminBenchSession implements AutoCloseable {
         }
     }
 
-    /** Deletes the named topics and fails unless every one was deleted. */
     /**
      * Deletes {@code names} in requests of at most {@value #DELETE_CHUNK} topics: a cleanup may
      * hold more than one request may carry (the admin API's limit is 10,000 entries).
@@ -117,6 +116,7 @@ final class AdminBenchSession implements AutoCloseable {
         }
     }
 
+    /** Deletes the named topics and fails unless every one was deleted. */
     void delete(List<String> names) {
         List<DeletableTopicResult> results = admin.deleteTopics(refs(names), timeoutMs);
         List<String> failures = new ArrayList<>();

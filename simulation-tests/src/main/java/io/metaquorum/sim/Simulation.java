@@ -112,8 +112,7 @@ public final class Simulation {
 
     /** A random minority of the voters that are down stays down for the first convergence. */
     private Set<Integer> chooseKeptDown() {
-        int minority = (world.cluster().voters().size() - 1) / 2;
-        int budget = minority;
+        int budget = (world.cluster().voters().size() - 1) / 2;
         List<Integer> down = new ArrayList<>();
         for (SimNode voter : world.cluster().voters()) {
             if (!voter.isRunning()) {

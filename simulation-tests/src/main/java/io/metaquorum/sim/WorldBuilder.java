@@ -105,8 +105,7 @@ final class WorldBuilder {
             system.fillDisksWith(diskFullRandom);
         }
         Random membershipRandom = atKraftVersion1(cluster, master);
-        faultProfile = membershipRandom == null ? faultProfile
-                : faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
+        faultProfile = faultProfile.withMembership(options.faults(), options.swarm(), membershipRandom);
         CommittedLog committed = committedLogOf(model);
         InvariantChecker checker = new InvariantChecker(cluster, appends, committed,
                 timeouts.requestTimeoutMs() + timeouts.fetchWaitMsMax());

@@ -1,7 +1,5 @@
 package io.metaquorum.sim;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.metaquorum.sim.workload.FaultKind;
 import java.util.EnumSet;
 import java.util.Random;
@@ -29,10 +27,7 @@ class SimMembershipSweepTest {
     private static final int SEEDS = Integer.getInteger("sim.membershipSeeds",
             Math.max(DEFAULT_SEEDS, SimRuns.SWEEP_SEEDS / 2));
     private static final SimRuns.Totals TOTALS = new SimRuns.Totals();
-    private static long voterChanges;
-    private static long seedsWithChanges;
-    /** Seeds whose voters lost their majority of intact disks to a race of a wipe and a voter change. */
-    private static long beyondBound;
+    private static final VoterChangeTotals CHANGES = new VoterChangeTotals("membership sweep");
 
     /** The seed's fault mix: wipes and voter changes, and each other fault with probability 1/2. */
     static SimulationOptions options(long seed) {
@@ -62,25 +57,13 @@ class SimMembershipSweepTest {
                     SimulationResult result = Simulation.run(options(seed));
                     SimRuns.assertSweepSeed(result);
                     TOTALS.add(result);
-                    count(result);
+                    CHANGES.add(result);
                 }));
-    }
-
-    private static synchronized void count(SimulationResult result) {
-        voterChanges += result.stats().voterChanges();
-        seedsWithChanges += result.stats().voterChanges() > 0 ? 1 : 0;
-        if (Simulation.BEYOND_DISK_LOSS_BOUND.equals(result.phase())) {
-            beyondBound++;
-            System.out.println("membership sweep: seed " + result.options().seed() + " ended beyond the disk-loss bound"
-                    + " (liveness not judged)");
-        }
     }
 
     @AfterAll
     static void printTotals() {
-        System.out.println("membership sweep: " + TOTALS + "; " + voterChanges + " voter changes committed on "
-                + seedsWithChanges + " seeds; " + beyondBound + " ended beyond the disk-loss bound");
-        assertTrue(seedsWithChanges * 2 >= SEEDS, "fewer than half the seeds changed the voters: " + seedsWithChanges);
-        assertTrue(beyondBound * 20 <= SEEDS, "more than 1 seed in 20 ended beyond the disk-loss bound: " + beyondBound);
+        System.out.println("membership sweep: " + TOTALS + "; " + CHANGES);
+        CHANGES.assertExercised(SEEDS, 20);
     }
 }

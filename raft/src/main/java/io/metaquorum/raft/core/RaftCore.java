@@ -1,8 +1,6 @@
 package io.metaquorum.raft.core;
 
-import java.util.Optional;
 import io.metaquorum.raft.core.handler.PendingVoterChanges;
-import io.metaquorum.protocol.PendingVoterChange;
 import io.metaquorum.raft.core.context.CommitTracker;
 import io.metaquorum.raft.core.context.Outbox;
 import io.metaquorum.raft.core.context.CoreContext;
@@ -18,6 +16,7 @@ import io.metaquorum.protocol.DescribeQuorumRequest;
 import io.metaquorum.protocol.EndQuorumEpochRequest;
 import io.metaquorum.protocol.EndQuorumEpochResponse;
 import io.metaquorum.protocol.FetchRequest;
+import io.metaquorum.protocol.PendingVoterChange;
 import io.metaquorum.protocol.FetchResponse;
 import io.metaquorum.protocol.FetchSnapshotRequest;
 import io.metaquorum.protocol.FetchSnapshotResponse;
@@ -55,6 +54,7 @@ import io.metaquorum.raft.storage.OffsetAndEpoch;
 import io.metaquorum.raft.storage.SnapshotWriter;
 import io.metaquorum.raft.storage.QuorumStateStore;
 import io.metaquorum.raft.storage.RaftLog;
+import java.util.Optional;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;

@@ -1,10 +1,9 @@
 package io.metaquorum.sim.cluster;
 
-import java.util.Optional;
-import io.metaquorum.protocol.PendingVoterChange;
 import com.google.protobuf.ByteString;
 import io.metaquorum.metadata.snapshot.SnapshotLimits;
 import io.metaquorum.metadata.snapshot.SnapshotTask;
+import io.metaquorum.protocol.PendingVoterChange;
 import io.metaquorum.raft.RaftListener;
 import io.metaquorum.raft.AppendResult;
 import io.metaquorum.raft.core.RaftCore;
@@ -26,6 +25,7 @@ import io.metaquorum.sim.storage.SimRaftLog;
 import io.metaquorum.sim.system.node.RaftPort;
 import io.metaquorum.sim.machine.AppendTracker;
 import io.metaquorum.sim.machine.StateMachineListener;
+import java.util.Optional;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Random;

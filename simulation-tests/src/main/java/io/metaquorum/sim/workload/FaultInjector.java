@@ -57,8 +57,7 @@ public final class FaultInjector implements NodeLifecycleListener {
     /**
      * @param silentRandom      the stream of the pauses and black holes, apart so they shift no other draw
      * @param certificateRandom the stream of the bad certificates, apart for the same reason
-     * @param membershipRandom  the stream of the voter changes, apart for the same reason; null
-     *                          when the run is at kraft.version 0 (no voter changes)
+     * @param membershipRandom  the stream of the voter changes, apart for the same reason
      */
     public FaultInjector(EventScheduler scheduler, SimNetwork network, Random random, Random silentRandom,
                          Random certificateRandom, Random membershipRandom, FaultProfile profile,
@@ -84,8 +83,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         this.certificates = new BadCertificates(scheduler, network, simCluster, certificateRandom,
                 profile.schedule(), listener);
         this.intact = new IntactVoters(simCluster);
-        this.membership = membershipRandom == null ? null
-                : new MembershipChanges(scheduler, simCluster, intact, membershipRandom, listener);
+        this.membership = new MembershipChanges(scheduler, simCluster, intact, membershipRandom, listener);
     }
 
     /** Starts the nodes (observers possibly later) and the fault processes. */
@@ -116,7 +114,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         }
         silent.start();
         certificates.start();
-        if (membership != null && profile.has(FaultKind.MEMBERSHIP)) {
+        if (profile.has(FaultKind.MEMBERSHIP)) {
             membership.start();
         }
     }
@@ -130,9 +128,7 @@ public final class FaultInjector implements NodeLifecycleListener {
         partitions.stop();
         silent.stop();
         certificates.stop();
-        if (membership != null) {
-            membership.stop();
-        }
+        membership.stop();
         network.setProfile(network.profile().healed());
         heldDown.clear();
         heldDown.addAll(keepDown);
@@ -182,7 +178,7 @@ public final class FaultInjector implements NodeLifecycleListener {
 
     /** The voter changes the operator made (each AddVoter or RemoveVoter that committed), of {@link #faultsInjected}. */
     public long voterChanges() {
-        return membership == null ? 0 : membership.changeCount();
+        return membership.changeCount();
     }
 
     /** The bound on disk loss at kraft.version 1, which the liveness phase respects too. */

@@ -7,8 +7,9 @@ import java.util.TreeSet;
 /**
  * Grants and rejections from the voters in one (pre-)election. The local replica grants
  * itself if it is one of them (a leader that removed itself may have to campaign under the
- * set without it, and then needs a majority of that set's other voters). Invariant: a voter is counted at most once, on one side, and only for the
- * request this tally sent it last (an answer to an earlier round's request is stale).
+ * set without it, and then needs a majority of that set's other voters). Invariant: a voter
+ * is counted at most once, on one side, and only for the request this tally sent it last
+ * (an answer to an earlier round's request is stale).
  */
 public final class VoteTally {
     private final List<Integer> voterIds;
