@@ -11,8 +11,10 @@ import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RemoveTopicRecord;
 import io.metaquorum.protocol.TopicRecord;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /** Images of topics for the describe tests, replayed through {@link MetadataDelta} as a node makes them. */
 final class DescribeImages {
@@ -59,8 +61,13 @@ final class DescribeImages {
                 .filter(c -> c.getConfigSource() == ConfigSource.DYNAMIC_TOPIC_CONFIG).toList()).build()).toList();
     }
 
-    /** A topic id made from its name, so that the same name always has the same id. */
+    /**
+     * A topic id made from its name, so that the same name always has the same id. A name
+     * hash is not enough: two names of one length share a {@code hashCode} ("Ka", "LB"),
+     * and the image rightly refuses a second topic under an id already taken.
+     */
     static UuidKey id(String name) {
-        return new UuidKey(0x5EED_0000_0000_0000L | name.hashCode(), name.length());
+        UUID id = UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8));
+        return new UuidKey(id.getMostSignificantBits(), id.getLeastSignificantBits());
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.AlphaChars;
@@ -25,6 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the default configs, which pages leave out); every page keeps to its limit; the walk ends.
  */
 class DescribePagesPropertyTest {
+    /** The images this property draws hold names that share a {@code hashCode}; each is its own topic. */
+    @Example
+    void namesSharingAHashCodeAreTwoTopics() {
+        assertEquals(2, DescribeImages.of(new TreeMap<>(Map.of("Ka", 1, "LB", 2))).topics().topicCount());
+    }
+
     @Property(tries = 300)
     void joinedPagesAreTheUnpagedDescribe(
             @ForAll @Size(max = 12) Map<@AlphaChars @StringLength(min = 1, max = 4) String,
