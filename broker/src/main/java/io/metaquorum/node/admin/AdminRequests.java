@@ -289,6 +289,17 @@ public final class AdminRequests {
         return TopicReadsConverter.cluster(rights.image(), clusterId, controllerId());
     }
 
+    /**
+     * Whether the caller may do {@code operation} on the cluster, on this node's committed image:
+     * empty when it may, else the error to answer (CLUSTER_AUTHORIZATION_FAILED, or
+     * AUTHORIZER_NOT_READY when the image cannot decide yet). For what a node serves beside this
+     * API with a cluster right in {@link io.metaquorum.node.access.RpcAccessTable}, such as
+     * DescribeQuorum on the Kafka-protocol listener.
+     */
+    public Optional<ApiError> refusedOnCluster(CallOrigin origin, AclOperation operation) {
+        return clusterCheck(rights(origin), origin, operation);
+    }
+
     /** The caller's rights on this node's committed image, the one the read answers from. */
     private RequestAccess rights(CallOrigin origin) {
         MetadataImage image = calls.gateway().committedImage();
