@@ -1,6 +1,7 @@
 package io.metaquorum.node.kafka;
 
 import io.metaquorum.protocol.ErrorCode;
+import java.util.TreeSet;
 import org.apache.kafka.common.protocol.Errors;
 
 /**
@@ -10,15 +11,24 @@ import org.apache.kafka.common.protocol.Errors;
  * anyway, so it goes out as that, with our name kept at the front of the message.
  */
 final class WireErrors {
+    /** Every code Kafka's client knows (asked here rather than of Errors.forCode, which logs a warning). */
+    private static final TreeSet<Integer> KAFKA_CODES = kafkaCodes();
+
     private WireErrors() {
     }
 
     /** The code Kafka's client reads for {@code code}. */
     static short code(ErrorCode code) {
         int number = code.getNumber();
-        boolean kafkas = number >= Short.MIN_VALUE && number <= Short.MAX_VALUE
-                && (number == Errors.UNKNOWN_SERVER_ERROR.code() || Errors.forCode((short) number) != Errors.UNKNOWN_SERVER_ERROR);
-        return kafkas ? (short) number : Errors.UNKNOWN_SERVER_ERROR.code();
+        return KAFKA_CODES.contains(number) ? (short) number : Errors.UNKNOWN_SERVER_ERROR.code();
+    }
+
+    private static TreeSet<Integer> kafkaCodes() {
+        TreeSet<Integer> codes = new TreeSet<>();
+        for (Errors error : Errors.values()) {
+            codes.add((int) error.code());
+        }
+        return codes;
     }
 
     /**

@@ -159,4 +159,20 @@ class KafkaAclApisTest {
         DeleteAclsResponse deleted = node.call(MALLORY, delete(AclBindingFilter.ANY));
         assertEquals(Errors.CLUSTER_AUTHORIZATION_FAILED.code(), deleted.filterResults().get(0).errorCode());
     }
+
+    @Test
+    void aNodeThatKnowsNoControllerAnswersNotControllerForEveryEntry() throws Exception {
+        try (KafkaApisTestNode alone = new KafkaApisTestNode(false)) {
+            CreateAclsResponse created = alone.call(ADMIN, create(binding(ResourceType.TOPIC, "orders",
+                    PatternType.LITERAL, "User:alice", AclOperation.READ, AclPermissionType.ALLOW),
+                    binding(ResourceType.TOPIC, "payments", PatternType.LITERAL, "User:alice", AclOperation.READ,
+                            AclPermissionType.ALLOW)));
+            assertEquals(List.of(Errors.NOT_CONTROLLER.code(), Errors.NOT_CONTROLLER.code()),
+                    created.results().stream().map(r -> r.errorCode()).toList());
+            assertInstanceOf(org.apache.kafka.common.errors.NotControllerException.class,
+                    Errors.forCode(created.results().get(0).errorCode()).exception());
+            DeleteAclsResponse deleted = alone.call(ADMIN, delete(AclBindingFilter.ANY));
+            assertEquals(Errors.NOT_CONTROLLER.code(), deleted.filterResults().get(0).errorCode());
+        }
+    }
 }

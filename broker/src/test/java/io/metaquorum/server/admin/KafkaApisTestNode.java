@@ -54,7 +54,12 @@ final class KafkaApisTestNode implements AutoCloseable {
             new AtomicReference<>(DescribeQuorumResponse.getDefaultInstance());
 
     KafkaApisTestNode() {
-        gateway = new TestControllerGateway(1).becomeActive();
+        this(true);
+    }
+
+    /** @param active whether node 1's controller is active; if not, it knows no controller to forward to */
+    KafkaApisTestNode(boolean active) {
+        gateway = active ? new TestControllerGateway(1).becomeActive() : new TestControllerGateway(1);
         forwarder = new ControllerForwarder(1, Map.of(), AdminTestNode.FORWARD_TIMEOUT_MS);
         requests = NodeRequests.create(gateway, forwarder, AdminTestNode.CLUSTER_ID, NodeAccess.enabled(
                 new AuthorizerSettings(Set.of(ADMIN.principal().toString()), false), decision -> { }));
