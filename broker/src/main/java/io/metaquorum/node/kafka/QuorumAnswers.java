@@ -40,7 +40,9 @@ final class QuorumAnswers {
                 || answer.getTopics(0).getPartitionsCount() != 1) {
             ErrorCode code = answer.getErrorCode() == ErrorCode.NONE ? ErrorCode.UNKNOWN_SERVER_ERROR
                     : answer.getErrorCode();
-            return failed(code, "the quorum leader's answer had no metadata partition", version);
+            return failed(code, answer.getErrorCode() == ErrorCode.NONE
+                    ? "The quorum leader's answer held no metadata partition."
+                    : "The quorum leader answered " + answer.getErrorCode() + ".", version);
         }
         DescribeQuorumPartitionResponse partition = answer.getTopics(0).getPartitions(0);
         PartitionData data = new PartitionData().setPartitionIndex(partition.getPartitionIndex())
