@@ -4,6 +4,7 @@ import io.metaquorum.protocol.DescribeTopicsResponse;
 import io.metaquorum.protocol.DescribedPartition;
 import io.metaquorum.protocol.DescribedTopic;
 import io.metaquorum.protocol.ErrorCode;
+import java.util.List;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.message.DescribeTopicPartitionsResponseData;
@@ -19,6 +20,8 @@ import org.apache.kafka.common.protocol.Errors;
  * (UNKNOWN_TOPIC_OR_PARTITION, or INVALID_TOPIC_EXCEPTION for a name no topic could have) takes
  * no room; the page stops when it is full, inside a topic (the next cursor names its next
  * partition) or before the next topic that could take room (the cursor names its partition 0).
+ * No partition has eligible leader replicas (KIP-966's ELR is not kept here): both lists are
+ * empty, as Kafka sends them with ELR off.
  */
 final class NamedTopicPages {
     private NamedTopicPages() {
@@ -69,6 +72,7 @@ final class NamedTopicPages {
             out.partitions().add(new DescribeTopicPartitionsResponsePartition().setErrorCode(state.errorCode())
                     .setPartitionIndex(state.partitionIndex()).setLeaderId(state.leaderId())
                     .setLeaderEpoch(state.leaderEpoch()).setReplicaNodes(state.replicas()).setIsrNodes(state.isr())
+                    .setEligibleLeaderReplicas(List.of()).setLastKnownElr(List.of())
                     .setOfflineReplicas(state.offline()));
         }
         return out;
