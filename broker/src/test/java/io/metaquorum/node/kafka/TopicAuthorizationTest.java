@@ -135,6 +135,20 @@ class TopicAuthorizationTest {
     }
 
     @Test
+    void aCallerAheadOfThisNodesImageIsRefusedWithACodeKafkasClientKnows() {
+        CallOrigin ahead = ALICE.afterAclChange(Long.MAX_VALUE);
+        MetadataRequestData named = new MetadataRequestData().setTopics(List.of(new MetadataRequestTopic()
+                .setName("orders"))).setAllowAutoTopicCreation(false);
+        MetadataResponseData latest = kafka.<MetadataResponse>call(named, ApiKeys.METADATA.latestVersion(), ahead)
+                .data();
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), latest.errorCode(), "v13 has a top-level error");
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), latest.topics().find("orders").errorCode());
+        MetadataResponseData v12 = kafka.<MetadataResponse>call(named, (short) 12, ahead).data();
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), v12.topics().find("orders").errorCode());
+        assertEquals(List.of(1, 2, 3), v12.brokers().stream().map(b -> b.nodeId()).toList());
+    }
+
+    @Test
     void describeTopicPartitionsLeavesOutOrRefusesWhatTheCallerMayNotDescribe() {
         DescribeTopicPartitionsResponseData all = kafka.<DescribeTopicPartitionsResponse>call(
                 new DescribeTopicPartitionsRequestData(), (short) 0, ALICE).data();
