@@ -279,6 +279,37 @@ public final class AdminRequests {
         return ConfigsConverter.describe(request, rights, controllerId());
     }
 
+    /**
+     * Kafka's Metadata: the brokers and the cluster id, which every client may read (it needs
+     * them to reach the cluster at all, so Kafka asks no right for them), and the topics
+     * {@code topics} names (or every one), authorized as {@link #describeTopics} does, all from
+     * one committed image; {@code topics} absent asks for none. Unpaged, topics come without
+     * configs; a page (Kafka's DescribeTopicPartitions) is as {@link #describeTopics} pages it.
+     */
+    public ClusterMetadata describeMetadata(Optional<DescribeTopicsRequest> topics, CallOrigin origin) {
+        RequestAccess rights = rights(origin);
+        DescribeClusterResponse cluster = TopicReadsConverter.cluster(rights.image(), clusterId, controllerId());
+        long offset = rights.image().lastCommittedOffset();
+        if (topics.isEmpty()) {
+            return new ClusterMetadata(cluster, DescribeTopicsResponse.newBuilder()
+                    .setHeader(ResponseHeaders.ok(controllerId(), offset)).build());
+        }
+        DescribeTopicsRequest request = topics.get();
+        Optional<String> bad = RequestLimits.check(request);
+        if (bad.isPresent()) {
+            return new ClusterMetadata(cluster, DescribeTopicsResponse.newBuilder().setHeader(invalid(bad.get()))
+                    .build());
+        }
+        Optional<ApiError> refused = calls.access().admit(rights.image(), origin.caller(), origin.aclOffset());
+        if (refused.isPresent()) {
+            return new ClusterMetadata(cluster, DescribeTopicsResponse.newBuilder()
+                    .setHeader(readFailed(refused.get(), rights)).build());
+        }
+        return new ClusterMetadata(cluster, DescribePages.isPaged(request)
+                ? TopicReadsConverter.describe(request, rights, controllerId())
+                : TopicReadsConverter.describe(request, rights, controllerId(), false));
+    }
+
     /** Needs DESCRIBE on the cluster: the nodes, their addresses and states are the cluster's. */
     public DescribeClusterResponse describeCluster(DescribeClusterRequest request, CallOrigin origin) {
         RequestAccess rights = rights(origin);

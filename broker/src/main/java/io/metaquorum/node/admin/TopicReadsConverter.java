@@ -58,17 +58,26 @@ final class TopicReadsConverter {
      * id as asked.
      */
     static DescribeTopicsResponse describe(DescribeTopicsRequest request, RequestAccess rights, int controllerId) {
-        MetadataImage image = rights.image();
         if (DescribePages.isPaged(request)) {
             return DescribePages.page(request, rights, controllerId);
         }
+        return describe(request, rights, controllerId, true);
+    }
+
+    /**
+     * As {@link #describe}, unpaged; {@code withConfigs} false leaves every topic's configs out
+     * (Kafka's Metadata carries none, and the catalogue of every topic would be most of it).
+     */
+    static DescribeTopicsResponse describe(DescribeTopicsRequest request, RequestAccess rights, int controllerId,
+                                           boolean withConfigs) {
+        MetadataImage image = rights.image();
         DescribeTopicsResponse.Builder out = DescribeTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         if (request.getTopicsCount() == 0) {
             for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
                 TopicImage topic = topics.next();
                 if (rights.listsTopic(topic.name())) {
-                    out.addTopics(described(topic, image));
+                    out.addTopics(described(topic, image, withConfigs));
                 }
             }
             return out.build();
@@ -80,7 +89,7 @@ final class TopicReadsConverter {
                     out.addTopics(unknown(ref.getName(), TopicIds.ZERO, ErrorCode.TOPIC_AUTHORIZATION_FAILED,
                             AuthorizedWrites.TOPIC_DENIED));
                 } else {
-                    out.addTopics(topic != null ? described(topic, image) : unknown(ref.getName(), TopicIds.ZERO,
+                    out.addTopics(topic != null ? described(topic, image, withConfigs) : unknown(ref.getName(), TopicIds.ZERO,
                             ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The topic '" + ref.getName()
                                     + "' does not exist."));
                 }
@@ -93,7 +102,7 @@ final class TopicReadsConverter {
                     out.addTopics(unknown("", ref.getTopicId(), ErrorCode.TOPIC_AUTHORIZATION_FAILED,
                             AuthorizedWrites.TOPIC_DENIED));
                 } else {
-                    out.addTopics(described(topic, image));
+                    out.addTopics(described(topic, image, withConfigs));
                 }
             }
         }
@@ -106,7 +115,10 @@ final class TopicReadsConverter {
                 .build();
     }
 
-    private static DescribedTopic described(TopicImage topic, MetadataImage image) {
+    private static DescribedTopic described(TopicImage topic, MetadataImage image, boolean withConfigs) {
+        if (!withConfigs) {
+            return partitions(topic, image, 0, topic.partitionCount()).build();
+        }
         return described(topic, image, 0, topic.partitionCount(), true);
     }
 
@@ -117,6 +129,16 @@ final class TopicReadsConverter {
      */
     static DescribedTopic described(TopicImage topic, MetadataImage image, int fromIndex, int toIndex,
                                     boolean withDefaults) {
+        DescribedTopic.Builder out = partitions(topic, image, fromIndex, toIndex);
+        Map<String, String> set = image.configs().configs(ConfigResource.topic(topic.name()));
+        out.addAllConfigs(withDefaults ? ConfigsConverter.topicConfigs(set, List.of())
+                : ConfigsConverter.setTopicConfigs(set));
+        return out.build();
+    }
+
+    /** The topic with its partitions {@code fromIndex} (inclusive) to {@code toIndex} (exclusive), no configs. */
+    private static DescribedTopic.Builder partitions(TopicImage topic, MetadataImage image, int fromIndex,
+                                                     int toIndex) {
         DescribedTopic.Builder out = DescribedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid());
         for (int i = fromIndex; i < toIndex; i++) {
             PartitionRegistration p = topic.partition(i);
@@ -134,10 +156,7 @@ final class TopicReadsConverter {
             }
             out.addPartitions(partition);
         }
-        Map<String, String> set = image.configs().configs(ConfigResource.topic(topic.name()));
-        out.addAllConfigs(withDefaults ? ConfigsConverter.topicConfigs(set, List.of())
-                : ConfigsConverter.setTopicConfigs(set));
-        return out.build();
+        return out;
     }
 
     static DescribeClusterResponse cluster(MetadataImage image, String clusterId, int controllerId) {
@@ -145,7 +164,7 @@ final class TopicReadsConverter {
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset())).setClusterId(clusterId);
         for (BrokerRegistration broker : image.cluster().sortedById()) {
             DescribedBroker.Builder b = DescribedBroker.newBuilder().setBrokerId(broker.id()).setRack(broker.rack())
-                    .setFenced(broker.fenced()).setBrokerEpoch(broker.epoch());
+                    .setFenced(broker.fenced()).setBrokerEpoch(broker.epoch()).addAllEndpoints(broker.endpoints());
             if (!broker.endpoints().isEmpty()) {
                 BrokerEndpoint first = broker.endpoints().get(0);
                 b.setHost(first.getHost()).setPort(first.getPort());

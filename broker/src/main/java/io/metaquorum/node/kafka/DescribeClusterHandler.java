@@ -1,0 +1,69 @@
+package io.metaquorum.node.kafka;
+
+import io.metaquorum.node.admin.AdminRequests;
+import io.metaquorum.protocol.DescribeClusterRequest;
+import io.metaquorum.protocol.DescribeClusterResponse;
+import io.metaquorum.protocol.ErrorCode;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.EndpointType;
+import org.apache.kafka.common.message.DescribeClusterRequestData;
+import org.apache.kafka.common.message.DescribeClusterResponseData;
+import org.apache.kafka.common.message.DescribeClusterResponseData.DescribeClusterBroker;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.AbstractRequest;
+import org.apache.kafka.common.requests.AbstractResponse;
+
+/**
+ * Kafka's DescribeCluster on a broker endpoint: the cluster id, the brokers reachable on the
+ * caller's listener (unfenced ones, or every one when version 2 asks for fenced brokers too),
+ * and a controller among them ({@link ListenerBrokers#controllerId}). It needs DESCRIBE on the
+ * cluster, as our DescribeCluster does ({@link AdminRequests#describeCluster}); a refusal is the
+ * response's error. A request for the controllers' endpoint (version 1 on) is
+ * MISMATCHED_ENDPOINT_TYPE, an endpoint type Kafka does not know UNSUPPORTED_ENDPOINT_TYPE.
+ * Authorized operations are not computed: they stay at Kafka's "not asked" value.
+ */
+final class DescribeClusterHandler implements KafkaApiHandler {
+    private final AdminRequests admin;
+    private final int nodeId;
+
+    DescribeClusterHandler(AdminRequests admin, int nodeId) {
+        this.admin = admin;
+        this.nodeId = nodeId;
+    }
+
+    @Override
+    public void handle(KafkaCall call, AbstractRequest request, Consumer<AbstractResponse> reply) {
+        DescribeClusterRequestData data = ((org.apache.kafka.common.requests.DescribeClusterRequest) request).data();
+        short version = request.version();
+        DescribeClusterResponseData out = new DescribeClusterResponseData();
+        EndpointType asked = EndpointType.fromId(data.endpointType());
+        if (asked != EndpointType.BROKER) {
+            Errors error = asked == EndpointType.UNKNOWN ? Errors.UNSUPPORTED_ENDPOINT_TYPE
+                    : Errors.MISMATCHED_ENDPOINT_TYPE;
+            reply.accept(response(out.setErrorCode(error.code()).setErrorMessage("This listener is a broker "
+                    + "endpoint; endpoint type " + data.endpointType() + " (" + asked + ") was asked.")));
+            return;
+        }
+        DescribeClusterResponse cluster = admin.describeCluster(DescribeClusterRequest.getDefaultInstance(),
+                call.origin());
+        ErrorCode failed = cluster.getHeader().getErrorCode();
+        if (failed != ErrorCode.NONE) {
+            reply.accept(response(out.setErrorCode(WireValues.code(failed))
+                    .setErrorMessage(WireValues.message(failed, cluster.getHeader().getErrorMessage()))));
+            return;
+        }
+        boolean withFenced = version >= 2 && data.includeFencedBrokers();
+        List<ListenerBroker> brokers = ListenerBrokers.on(cluster, call.listenerName(), withFenced);
+        out.setClusterId(cluster.getClusterId()).setControllerId(ListenerBrokers.controllerId(brokers, nodeId));
+        for (ListenerBroker broker : brokers) {
+            out.brokers().add(new DescribeClusterBroker().setBrokerId(broker.id()).setHost(broker.host())
+                    .setPort(broker.port()).setRack(broker.rack()).setIsFenced(broker.fenced()));
+        }
+        reply.accept(response(out));
+    }
+
+    private static AbstractResponse response(DescribeClusterResponseData data) {
+        return new org.apache.kafka.common.requests.DescribeClusterResponse(data);
+    }
+}

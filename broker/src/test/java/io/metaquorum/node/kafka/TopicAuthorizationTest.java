@@ -1,0 +1,164 @@
+package io.metaquorum.node.kafka;
+
+import io.metaquorum.metadata.acl.AclOperation;
+import io.metaquorum.metadata.acl.PatternType;
+import io.metaquorum.metadata.acl.PermissionType;
+import io.metaquorum.metadata.acl.ResourceType;
+import io.metaquorum.metadata.authorizer.AuthorizerSettings;
+import io.metaquorum.node.access.NodeAccess;
+import io.metaquorum.node.admin.CallOrigin;
+import io.metaquorum.protocol.AclCreation;
+import io.metaquorum.protocol.CreateAclsRequest;
+import io.metaquorum.protocol.CreateAclsResponse;
+import io.metaquorum.protocol.ErrorCode;
+import io.metaquorum.security.Caller;
+import io.metaquorum.security.Principal;
+import io.metaquorum.server.admin.AdminRequestsNode;
+import java.util.List;
+import java.util.Set;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsResponseData;
+import org.apache.kafka.common.message.CreateTopicsResponseData.CreatableTopicResult;
+import org.apache.kafka.common.message.DeleteTopicsRequestData;
+import org.apache.kafka.common.message.DescribeClusterRequestData;
+import org.apache.kafka.common.message.DescribeTopicPartitionsRequestData;
+import org.apache.kafka.common.message.DescribeTopicPartitionsResponseData;
+import org.apache.kafka.common.message.ListPartitionReassignmentsRequestData;
+import org.apache.kafka.common.message.MetadataRequestData;
+import org.apache.kafka.common.message.MetadataRequestData.MetadataRequestTopic;
+import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.message.MetadataResponseData.MetadataResponseTopic;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.CreateTopicsResponse;
+import org.apache.kafka.common.requests.DeleteTopicsResponse;
+import org.apache.kafka.common.requests.DescribeClusterResponse;
+import org.apache.kafka.common.requests.DescribeTopicPartitionsResponse;
+import org.apache.kafka.common.requests.ListPartitionReassignmentsResponse;
+import org.apache.kafka.common.requests.MetadataResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The adapters with the authorizer on: a super user sets up topics orders and payments and
+ * gives alice DESCRIBE on orders and CREATE on the topic mine; alice then asks as a Kafka client.
+ */
+class TopicAuthorizationTest {
+    private static final CallOrigin ADMIN = CallOrigin.CLIENT.by(new Caller(Principal.user("admin"), "127.0.0.1"));
+    private static final CallOrigin ALICE = CallOrigin.CLIENT.by(new Caller(Principal.user("alice"), "127.0.0.1"));
+
+    private KafkaHarness kafka;
+
+    @BeforeEach
+    void start() {
+        kafka = new KafkaHarness(NodeAccess.enabled(new AuthorizerSettings(Set.of("User:admin"), false),
+                decision -> { })).brokers(ADMIN, 1, 2, 3);
+        CreateTopicsRequestData create = new CreateTopicsRequestData().setTimeoutMs(5_000);
+        create.topics().add(KafkaHarness.topic("orders", 1, 1));
+        create.topics().add(KafkaHarness.topic("payments", 1, 1));
+        kafka.<CreateTopicsResponse>call(create, ApiKeys.CREATE_TOPICS.latestVersion(), ADMIN).data().topics()
+                .forEach(t -> assertEquals(Errors.NONE.code(), t.errorCode(), t.toString()));
+        CreateAclsRequest acls = CreateAclsRequest.newBuilder().addCreations(allow("orders", AclOperation.DESCRIBE))
+                .addCreations(allow("mine", AclOperation.CREATE)).build();
+        CreateAclsResponse created = AdminRequestsNode.await(reply -> kafka.node.admin().createAcls(acls, ADMIN,
+                reply));
+        assertEquals(ErrorCode.NONE, created.getHeader().getErrorCode(), created.toString());
+        kafka.node.awaitImage(() -> kafka.node.image().lastCommittedOffset() >= created.getCommitOffset()
+                && kafka.node.image().topics().topicCount() == 2);
+    }
+
+    private static AclCreation allow(String topic, AclOperation operation) {
+        return AclCreation.newBuilder().setResourceType(ResourceType.TOPIC.code()).setResourceName(topic)
+                .setPatternType(PatternType.LITERAL.code()).setPrincipal("User:alice").setHost("*")
+                .setOperation(operation.code()).setPermissionType(PermissionType.ALLOW.code()).build();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        kafka.close();
+    }
+
+    @Test
+    void metadataListsOnlyWhatTheCallerMayDescribeAndRefusesNamedOthersWhetherOrNotTheyExist() {
+        MetadataResponseData all = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(null)
+                .setAllowAutoTopicCreation(false), ApiKeys.METADATA.latestVersion(), ALICE).data();
+        assertEquals(List.of("orders"), all.topics().stream().map(MetadataResponseTopic::name).toList());
+        assertEquals(List.of(1, 2, 3), all.brokers().stream().map(b -> b.nodeId()).toList(),
+                "brokers need no right");
+        MetadataResponseData named = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(List.of(
+                new MetadataRequestTopic().setName("payments"), new MetadataRequestTopic().setName("ghost"),
+                new MetadataRequestTopic().setName("orders"))).setAllowAutoTopicCreation(false),
+                ApiKeys.METADATA.latestVersion(), ALICE).data();
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), named.topics().find("payments").errorCode());
+        assertEquals(Uuid.ZERO_UUID, named.topics().find("payments").topicId());
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), named.topics().find("ghost").errorCode());
+        assertEquals(Errors.NONE.code(), named.topics().find("orders").errorCode());
+    }
+
+    @Test
+    void aPartlyAuthorizedCreateCreatesWhatItMayAndHidesWhatItMayNotSee() {
+        for (short version : new short[] {4, 5, ApiKeys.CREATE_TOPICS.latestVersion()}) {
+            CreateTopicsRequestData create = new CreateTopicsRequestData().setTimeoutMs(5_000).setValidateOnly(true);
+            create.topics().add(KafkaHarness.topic("mine", 2, 1));
+            create.topics().add(KafkaHarness.topic("theirs", 1, 1));
+            CreateTopicsResponseData answer = kafka.<CreateTopicsResponse>call(create, version, ALICE).data();
+            CreatableTopicResult mine = answer.topics().find("mine");
+            assertEquals(Errors.NONE.code(), mine.errorCode(), "v" + version);
+            assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), answer.topics().find("theirs").errorCode());
+            if (version >= 5) {
+                assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), mine.topicConfigErrorCode(),
+                        "alice may not DESCRIBE_CONFIGS mine");
+                assertEquals(-1, mine.numPartitions());
+            }
+        }
+        DeleteTopicsRequestData delete = new DeleteTopicsRequestData().setTopicNames(List.of("payments"))
+                .setTimeoutMs(5_000);
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), kafka.<DeleteTopicsResponse>call(delete, (short) 5,
+                ALICE).data().responses().find("payments").errorCode());
+    }
+
+    @Test
+    void theClusterApisNeedDescribeOnTheCluster() {
+        assertEquals(Errors.CLUSTER_AUTHORIZATION_FAILED.code(), kafka.<DescribeClusterResponse>call(
+                new DescribeClusterRequestData(), (short) 2, ALICE).data().errorCode());
+        assertEquals(Errors.NONE.code(), kafka.<DescribeClusterResponse>call(new DescribeClusterRequestData(),
+                (short) 2, ADMIN).data().errorCode());
+        ListPartitionReassignmentsRequestData list = new ListPartitionReassignmentsRequestData().setTopics(null);
+        assertEquals(Errors.CLUSTER_AUTHORIZATION_FAILED.code(), kafka.<ListPartitionReassignmentsResponse>call(list,
+                (short) 0, ALICE).data().errorCode());
+        assertEquals(Errors.NONE.code(), kafka.<ListPartitionReassignmentsResponse>call(list, (short) 0, ADMIN)
+                .data().errorCode());
+    }
+
+    @Test
+    void aCallerAheadOfThisNodesImageIsRefusedWithACodeKafkasClientKnows() {
+        CallOrigin ahead = ALICE.afterAclChange(Long.MAX_VALUE);
+        MetadataRequestData named = new MetadataRequestData().setTopics(List.of(new MetadataRequestTopic()
+                .setName("orders"))).setAllowAutoTopicCreation(false);
+        MetadataResponseData latest = kafka.<MetadataResponse>call(named, ApiKeys.METADATA.latestVersion(), ahead)
+                .data();
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), latest.errorCode(), "v13 has a top-level error");
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), latest.topics().find("orders").errorCode());
+        MetadataResponseData v12 = kafka.<MetadataResponse>call(named, (short) 12, ahead).data();
+        assertEquals(Errors.UNKNOWN_SERVER_ERROR.code(), v12.topics().find("orders").errorCode());
+        assertEquals(List.of(1, 2, 3), v12.brokers().stream().map(b -> b.nodeId()).toList());
+    }
+
+    @Test
+    void describeTopicPartitionsLeavesOutOrRefusesWhatTheCallerMayNotDescribe() {
+        DescribeTopicPartitionsResponseData all = kafka.<DescribeTopicPartitionsResponse>call(
+                new DescribeTopicPartitionsRequestData(), (short) 0, ALICE).data();
+        assertEquals(1, all.topics().size());
+        assertEquals("orders", all.topics().iterator().next().name());
+        DescribeTopicPartitionsRequestData named = new DescribeTopicPartitionsRequestData();
+        named.topics().add(new DescribeTopicPartitionsRequestData.TopicRequest().setName("payments"));
+        DescribeTopicPartitionsResponseData refused = kafka.<DescribeTopicPartitionsResponse>call(named, (short) 0,
+                ALICE).data();
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), refused.topics().find("payments").errorCode());
+        assertEquals(Uuid.ZERO_UUID, refused.topics().find("payments").topicId());
+    }
+}
