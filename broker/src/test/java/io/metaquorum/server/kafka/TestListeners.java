@@ -1,0 +1,30 @@
+package io.metaquorum.server.kafka;
+
+import io.metaquorum.net.HostPort;
+import io.metaquorum.node.kafka.KafkaApis;
+import io.metaquorum.security.SslPrincipalMapping;
+import io.metaquorum.security.grpc.RefusalLog;
+import io.metaquorum.server.ListenerSpec;
+import io.netty.handler.ssl.SslContext;
+import java.util.Optional;
+
+/** Kafka listeners for tests: on 127.0.0.1, port 0. */
+final class TestListeners {
+    static final int REQUEST_BYTES_MAX = 1 << 20;
+    static final long IDLE_MS_MAX = 600_000;
+
+    private TestListeners() {
+    }
+
+    static KafkaListenerServer plaintext(KafkaApis apis) {
+        return start(apis, Optional.empty(), "DEFAULT");
+    }
+
+    static KafkaListenerServer start(KafkaApis apis, Optional<SslContext> tls, String mappingRules) {
+        ListenerSpec spec = new ListenerSpec("EXTERNAL", tls.isPresent() ? ListenerSpec.SecurityProtocol.SSL
+                : ListenerSpec.SecurityProtocol.PLAINTEXT, new HostPort("127.0.0.1", 0));
+        return KafkaListenerServer.start(new KafkaListenerSettings("[node 9] ", spec, tls,
+                SslPrincipalMapping.parse(mappingRules), new RefusalLog("[node 9] ", System::nanoTime),
+                REQUEST_BYTES_MAX, IDLE_MS_MAX), apis);
+    }
+}
