@@ -92,6 +92,11 @@ final class WireClient implements AutoCloseable {
     record Response(int correlationId, AbstractResponse body) {
     }
 
+    /** Ends what this side sends: the server reads end-of-stream after the bytes sent. */
+    void shutdownOutput() throws IOException {
+        socket.shutdownOutput();
+    }
+
     /** Whether the server closed the connection: a read ends without data. */
     boolean closedByServer() throws IOException {
         InputStream stream = socket.getInputStream();
