@@ -21,8 +21,12 @@ final class KafkaListeners {
     private KafkaListeners() {
     }
 
-    static List<KafkaListenerServer> start(ServerConfig config, String logPrefix, KafkaApis apis) {
-        List<KafkaListenerServer> started = new ArrayList<>();
+    /** A started listener: as configured, but with the port it bound. */
+    record Bound(ListenerSpec listener, KafkaListenerServer server) {
+    }
+
+    static List<Bound> start(ServerConfig config, String logPrefix, KafkaApis apis) {
+        List<Bound> started = new ArrayList<>();
         if (config.kafkaListeners().isEmpty()) {
             return started;
         }
@@ -33,9 +37,11 @@ final class KafkaListeners {
         try {
             for (ListenerSpec listener : config.kafkaListeners()) {
                 boolean secure = listener.protocol() == ListenerSpec.SecurityProtocol.SSL;
-                started.add(KafkaListenerServer.start(new KafkaListenerSettings(logPrefix, listener,
-                        secure ? tls : Optional.empty(), mapping, refusals, config.kafkaRequestBytesMax(),
-                        config.kafkaConnectionIdleMsMax()), apis));
+                KafkaListenerServer server = KafkaListenerServer.start(new KafkaListenerSettings(logPrefix,
+                        listener.name(), listener.address(), secure ? tls : Optional.empty(), mapping, refusals,
+                        config.kafkaRequestBytesMax(), config.kafkaConnectionIdleMsMax()), apis);
+                started.add(new Bound(new ListenerSpec(listener.name(), listener.protocol(), server.boundAddress()),
+                        server));
             }
             return started;
         } catch (RuntimeException e) {
@@ -44,7 +50,7 @@ final class KafkaListeners {
         }
     }
 
-    static void close(List<KafkaListenerServer> servers) {
-        servers.forEach(KafkaListenerServer::close);
+    static void close(List<Bound> listeners) {
+        listeners.forEach(bound -> bound.server().close());
     }
 }

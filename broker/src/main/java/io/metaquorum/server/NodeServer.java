@@ -41,7 +41,6 @@ import io.metaquorum.server.admin.ControllerAddresses;
 import io.metaquorum.server.admin.ControllerForwarder;
 import io.metaquorum.node.kafka.KafkaApis;
 import io.metaquorum.protocol.BrokerEndpoint;
-import io.metaquorum.server.kafka.KafkaListenerServer;
 import io.metaquorum.server.metrics.MetricsEndpoint;
 import io.metaquorum.server.status.LeaderQuorumView;
 import io.metaquorum.server.status.StatusReport;
@@ -99,7 +98,7 @@ public final class NodeServer {
     private final ControllerForwarder forwarder;
     private final SnapshotWriterThread snapshotThread;
     private final Optional<MetricsEndpoint> metricsEndpoint;
-    private final List<KafkaListenerServer> kafkaServers;
+    private final List<KafkaListeners.Bound> kafkaListeners;
 
     /**
      * What runs beside raft: the snapshot writer and the metrics endpoint, which stop after it,
@@ -107,7 +106,7 @@ public final class NodeServer {
      * the node winds down).
      */
     private record Beside(SnapshotWriterThread snapshotThread, Optional<MetricsEndpoint> metricsEndpoint,
-                          List<KafkaListenerServer> kafkaServers) {
+                          List<KafkaListeners.Bound> kafkaListeners) {
     }
 
     private NodeServer(String logPrefix, HostPort listener, MetadataLogStore store, RaftNode raftNode,
@@ -115,7 +114,7 @@ public final class NodeServer {
                        ControllerForwarder forwarder, Beside beside) {
         this.listener = listener;
         this.metricsEndpoint = beside.metricsEndpoint();
-        this.kafkaServers = beside.kafkaServers();
+        this.kafkaListeners = beside.kafkaListeners();
         this.forwarder = forwarder;
         this.snapshotThread = beside.snapshotThread();
         this.logPrefix = logPrefix;
@@ -139,7 +138,7 @@ public final class NodeServer {
                         (writer, registered) -> node.get().registerSnapshot(writer, registered)),
                 SnapshotLimits.DEFAULTS, faultHandler);
         Optional<MetricsEndpoint> endpoint = Optional.empty();
-        List<KafkaListenerServer> kafkaServers = List.of();
+        List<KafkaListeners.Bound> kafkaListeners = List.of();
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             TransportSecurity security = NodeSecurity.of(config, logPrefix, access, loader::image);
@@ -177,17 +176,17 @@ public final class NodeServer {
             driver.start();
             HostPort listener = boundListener(config, transport.get());
             warmUp(logPrefix, listener.toAddress(), connection, config.raftTimeouts().requestTimeoutMs());
-            kafkaServers = KafkaListeners.start(config, logPrefix, KafkaApis.forNode(requests, nodeId));
-            List<BrokerEndpoint> kafkaEndpoints = kafkaServers.stream().map(NodeServer::endpoint).toList();
+            kafkaListeners = KafkaListeners.start(config, logPrefix, KafkaApis.forNode(requests, nodeId));
+            List<BrokerEndpoint> kafkaEndpoints = kafkaListeners.stream().map(NodeServer::endpoint).toList();
             broker.ifPresent(b -> b.start(listener, kafkaEndpoints));
             // The set in force (the log's latest VotersRecord) may differ from controller.quorum.voters.
             LOG.info("{}node started with roles {}: cluster {}, listening on {}, Kafka listeners {}, voters in"
                     + " force {}", logPrefix, config.processRoles(), clusterId, listener,
-                    kafkaServers.stream().map(KafkaListenerServer::boundListener).toList(), driver.voters().ids());
+                    kafkaListeners.stream().map(KafkaListeners.Bound::listener).toList(), driver.voters().ids());
             return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder,
-                    new Beside(snapshotThread, endpoint, kafkaServers));
+                    new Beside(snapshotThread, endpoint, kafkaListeners));
         } catch (RuntimeException e) {
-            KafkaListeners.close(kafkaServers);
+            KafkaListeners.close(kafkaListeners);
             endpoint.ifPresent(MetricsEndpoint::close);
             snapshotThread.close();
             store.close();
@@ -258,9 +257,10 @@ public final class NodeServer {
     }
 
     /** A Kafka listener as a broker registers it: its name, configured host and bound port. */
-    private static BrokerEndpoint endpoint(KafkaListenerServer server) {
-        return BrokerEndpoint.newBuilder().setName(server.boundListener().name())
-                .setHost(server.boundAddress().host()).setPort(server.boundAddress().port()).build();
+    private static BrokerEndpoint endpoint(KafkaListeners.Bound bound) {
+        ListenerSpec listener = bound.listener();
+        return BrokerEndpoint.newBuilder().setName(listener.name()).setHost(listener.address().host())
+                .setPort(listener.address().port()).build();
     }
 
     private static int knownLeaderId(RaftNode raftNode) {
@@ -332,7 +332,7 @@ public final class NodeServer {
 
     /** The Kafka-protocol listeners as bound (the chosen port for port 0), in {@code listeners} order. */
     public List<ListenerSpec> kafkaListeners() {
-        return kafkaServers.stream().map(KafkaListenerServer::boundListener).toList();
+        return kafkaListeners.stream().map(KafkaListeners.Bound::listener).toList();
     }
 
     /** Where the metrics endpoint serves: the configured host and the port it bound; empty when off. */
@@ -351,7 +351,7 @@ public final class NodeServer {
     public void shutdown(long timeoutMs) {
         LOG.info("{}shutting down (graceful, up to {} ms per step)", logPrefix, timeoutMs);
         try {
-            KafkaListeners.close(kafkaServers);
+            KafkaListeners.close(kafkaListeners);
             broker.ifPresent(b -> b.shutDownGracefully(timeoutMs));
             raftNode.shutdown(timeoutMs);
         } finally {

@@ -2,7 +2,6 @@ package io.metaquorum.server.kafka;
 
 import io.metaquorum.net.HostPort;
 import io.metaquorum.node.kafka.KafkaApis;
-import io.metaquorum.server.ListenerSpec;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -60,27 +59,27 @@ public final class KafkaListenerServer implements AutoCloseable {
                         pipeline(channel.pipeline(), settings, apis);
                     }
                 });
-        HostPort address = settings.listener().address();
+        HostPort address = settings.address();
         try {
             Channel server = bootstrap.bind(address.toAddress()).syncUninterruptibly().channel();
             KafkaListenerServer started = new KafkaListenerServer(settings, boss, workers, server);
-            LOG.info("{}Kafka listener {} serving on {}", settings.logPrefix(), settings.listener().name(),
+            LOG.info("{}Kafka listener {} serving on {}", settings.logPrefix(), settings.listenerName(),
                     started.boundAddress());
             return started;
         } catch (RuntimeException e) {
             shutDown(boss, workers);
-            throw new IllegalStateException("cannot bind Kafka listener " + settings.listener().name() + " on "
+            throw new IllegalStateException("cannot bind Kafka listener " + settings.listenerName() + " on "
                     + address + ": " + e.getMessage(), e);
         }
     }
 
     /** The connection pipeline: [TLS], idle timeout, framing, requests. */
     static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis) {
-        ConnectionRefusals refusals = new ConnectionRefusals(settings.listener().name(), settings.refusals());
+        ConnectionRefusals refusals = new ConnectionRefusals(settings.listenerName(), settings.refusals());
         settings.tls().ifPresent(tls -> pipeline.addLast("tls", tls.newHandler(pipeline.channel().alloc())));
         pipeline.addLast("idle", new IdleStateHandler(0, 0, settings.idleMsMax(), TimeUnit.MILLISECONDS));
         pipeline.addLast("frames", new KafkaFrameDecoder(settings.requestBytesMax(), refusals));
-        pipeline.addLast("requests", new KafkaRequestHandler(settings.logPrefix(), settings.listener().name(), apis,
+        pipeline.addLast("requests", new KafkaRequestHandler(settings.logPrefix(), settings.listenerName(), apis,
                 settings.mapping(), refusals));
         if (settings.tls().isPresent()) {
             pipeline.addLast("handshake-failures", new HandshakeFailures(refusals));
@@ -89,13 +88,13 @@ public final class KafkaListenerServer implements AutoCloseable {
 
     /** The configured host with the port bound (the chosen one for port 0). */
     public HostPort boundAddress() {
-        return new HostPort(settings.listener().address().host(),
+        return new HostPort(settings.address().host(),
                 ((InetSocketAddress) server.localAddress()).getPort());
     }
 
-    /** The listener as bound: its name, protocol, configured host and bound port. */
-    public ListenerSpec boundListener() {
-        return new ListenerSpec(settings.listener().name(), settings.listener().protocol(), boundAddress());
+    /** The listener's name in {@code listeners}. */
+    public String listenerName() {
+        return settings.listenerName();
     }
 
     @Override

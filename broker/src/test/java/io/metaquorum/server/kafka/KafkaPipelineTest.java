@@ -10,7 +10,6 @@ import io.metaquorum.node.kafka.KafkaApiHandler;
 import io.metaquorum.node.kafka.KafkaApis;
 import io.metaquorum.security.SslPrincipalMapping;
 import io.metaquorum.security.grpc.RefusalLog;
-import io.metaquorum.server.ListenerSpec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -47,9 +46,8 @@ class KafkaPipelineTest {
         KafkaApiHandler holding = (call, request, reply) -> replies.add(reply);
         KafkaApis apis = KafkaApis.withApiVersions(Map.of(ApiKeys.DESCRIBE_CLUSTER, holding));
         EmbeddedChannel channel = new EmbeddedChannel();
-        KafkaListenerServer.pipeline(channel.pipeline(), new KafkaListenerSettings("[node 9] ",
-                new ListenerSpec("EXTERNAL", ListenerSpec.SecurityProtocol.PLAINTEXT, new HostPort("127.0.0.1", 0)),
-                Optional.empty(), SslPrincipalMapping.parse("DEFAULT"), new RefusalLog("[node 9] ", System::nanoTime),
+        KafkaListenerServer.pipeline(channel.pipeline(), new KafkaListenerSettings("[node 9] ", "EXTERNAL",
+                new HostPort("127.0.0.1", 0), Optional.empty(), SslPrincipalMapping.parse("DEFAULT"), new RefusalLog("[node 9] ", System::nanoTime),
                 FRAME_MAX, 600_000), apis);
         return channel;
     }

@@ -4,7 +4,6 @@ import io.metaquorum.net.HostPort;
 import io.metaquorum.node.kafka.KafkaApis;
 import io.metaquorum.security.SslPrincipalMapping;
 import io.metaquorum.security.grpc.RefusalLog;
-import io.metaquorum.server.ListenerSpec;
 import io.netty.handler.ssl.SslContext;
 import java.util.Optional;
 
@@ -21,9 +20,8 @@ final class TestListeners {
     }
 
     static KafkaListenerServer start(KafkaApis apis, Optional<SslContext> tls, String mappingRules) {
-        ListenerSpec spec = new ListenerSpec("EXTERNAL", tls.isPresent() ? ListenerSpec.SecurityProtocol.SSL
-                : ListenerSpec.SecurityProtocol.PLAINTEXT, new HostPort("127.0.0.1", 0));
-        return KafkaListenerServer.start(new KafkaListenerSettings("[node 9] ", spec, tls,
+        return KafkaListenerServer.start(new KafkaListenerSettings("[node 9] ", "EXTERNAL",
+                new HostPort("127.0.0.1", 0), tls,
                 SslPrincipalMapping.parse(mappingRules), new RefusalLog("[node 9] ", System::nanoTime),
                 REQUEST_BYTES_MAX, IDLE_MS_MAX), apis);
     }
