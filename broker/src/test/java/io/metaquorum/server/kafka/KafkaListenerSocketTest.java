@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -172,6 +173,15 @@ class KafkaListenerSocketTest {
             assertEquals("EXTERNAL", request.call().listenerName());
             assertEquals(version, request.call().apiVersion());
             request.reply().accept(new DescribeClusterResponse(new DescribeClusterResponseData()));
+        }
+    }
+
+    @Test
+    void aHalfWrittenFrameWaitsUntilTheIdleTimeoutClosesIt() throws Exception {
+        try (KafkaListenerServer idling = TestListeners.start(KafkaApis.withApiVersions(Map.of()), Optional.empty(),
+                "DEFAULT", 200); WireClient client = WireClient.connect(idling.boundAddress().port())) {
+            client.sendRaw(ByteBuffer.allocate(6).putInt(100).putShort((short) 18).array());
+            assertTrue(client.closedByServer(), "closed once idle, well within the read bound");
         }
     }
 

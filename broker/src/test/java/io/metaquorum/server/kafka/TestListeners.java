@@ -20,9 +20,13 @@ final class TestListeners {
     }
 
     static KafkaListenerServer start(KafkaApis apis, Optional<SslContext> tls, String mappingRules) {
+        return start(apis, tls, mappingRules, IDLE_MS_MAX);
+    }
+
+    static KafkaListenerServer start(KafkaApis apis, Optional<SslContext> tls, String mappingRules, long idleMsMax) {
         return KafkaListenerServer.start(new KafkaListenerSettings("[node 9] ", "EXTERNAL",
                 new HostPort("127.0.0.1", 0), tls,
                 SslPrincipalMapping.parse(mappingRules), new RefusalLog("[node 9] ", System::nanoTime),
-                REQUEST_BYTES_MAX, IDLE_MS_MAX), apis);
+                REQUEST_BYTES_MAX, idleMsMax), apis);
     }
 }
