@@ -39,6 +39,8 @@ public final class ConfigKeys {
     public static final String SSL_PRINCIPAL_MAPPING_RULES = "ssl.principal.mapping.rules";
     public static final String SUPER_USERS = "super.users";
     public static final String METRICS_LISTENER = "metrics.listener";
+    public static final String SOCKET_REQUEST_MAX_BYTES = "socket.request.max.bytes";
+    public static final String CONNECTIONS_MAX_IDLE_MS = "connections.max.idle.ms";
 
     /** By name, in the order of docs/configuration.md's table. */
     public static final Map<String, ConfigKey> ALL = index(List.of(
@@ -84,7 +86,9 @@ public final class ConfigKeys {
             ConfigKey.withDefault(SslSettings.ENABLED_PROTOCOLS, ConfigType.STRING, SslSettings.DEFAULT_PROTOCOLS),
             ConfigKey.optional(SslSettings.CIPHER_SUITES, ConfigType.STRING),
             ConfigKey.withDefault(SSL_PRINCIPAL_MAPPING_RULES, ConfigType.STRING, "DEFAULT"),
-            ConfigKey.optional(METRICS_LISTENER, ConfigType.STRING)));
+            ConfigKey.optional(METRICS_LISTENER, ConfigType.STRING),
+            ConfigKey.withDefault(SOCKET_REQUEST_MAX_BYTES, ConfigType.INT, "104857600"),
+            ConfigKey.withDefault(CONNECTIONS_MAX_IDLE_MS, ConfigType.LONG, "600000")));
 
     private ConfigKeys() {
     }

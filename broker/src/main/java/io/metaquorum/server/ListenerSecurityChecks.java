@@ -2,28 +2,32 @@ package io.metaquorum.server;
 
 import io.metaquorum.security.SslConfigError;
 import io.metaquorum.security.SslSettings;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code ssl.*} keys against the listener's security protocol: an SSL listener gets its
- * {@link SslSettings} (with a key store, which a TLS server cannot do without); a PLAINTEXT
- * listener with TLS keys set is refused, since the node has no other listener they could be
- * meant for and the operator most likely believes the node is encrypted.
+ * The {@code ssl.*} keys against the listeners' security protocols. The keys are one set for
+ * the node: every SSL listener (gRPC or Kafka-protocol) presents the same key store and trusts
+ * the same CAs. With an SSL listener the node gets its {@link SslSettings} (with a key store,
+ * which a TLS server cannot do without); with none, TLS keys set are refused, since no
+ * listener could use them and the operator most likely believes the node is encrypted.
  */
 final class ListenerSecurityChecks {
     private ListenerSecurityChecks() {
     }
 
-    static Optional<SslSettings> ssl(ListenerSpec listener, Map<String, String> raw) {
-        if (listener.protocol() == ListenerSpec.SecurityProtocol.PLAINTEXT) {
+    static Optional<SslSettings> ssl(List<ListenerSpec> listeners, Map<String, String> raw) {
+        Optional<ListenerSpec> tls = listeners.stream()
+                .filter(listener -> listener.protocol() == ListenerSpec.SecurityProtocol.SSL).findFirst();
+        if (tls.isEmpty()) {
             for (String key : raw.keySet()) {
                 boolean storeKey = key.startsWith("ssl.keystore.") || key.startsWith("ssl.truststore.")
                         || key.equals(SslSettings.KEY_PASSWORD);
                 if (storeKey && !raw.get(key).isBlank()) {
-                    throw new ConfigException(key, "is set but listener " + listener.name()
-                            + " is PLAINTEXT; map it to SSL in " + ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP
-                            + " or remove the ssl.* keys");
+                    throw new ConfigException(key, "is set but every listener ("
+                            + listeners.stream().map(ListenerSpec::name).toList() + ") is PLAINTEXT; map one to SSL"
+                            + " in " + ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP + " or remove the ssl.* keys");
                 }
             }
             return Optional.empty();
@@ -32,7 +36,7 @@ final class ListenerSecurityChecks {
             SslSettings ssl = SslSettings.parse(raw::get);
             if (ssl.keyStore().isEmpty()) {
                 throw new ConfigException(SslSettings.KEYSTORE_LOCATION, "is required for the SSL listener "
-                        + listener.name() + " (or " + SslSettings.KEYSTORE_KEY + " and "
+                        + tls.get().name() + " (or " + SslSettings.KEYSTORE_KEY + " and "
                         + SslSettings.KEYSTORE_CERTIFICATE_CHAIN + ")");
             }
             return Optional.of(ssl);

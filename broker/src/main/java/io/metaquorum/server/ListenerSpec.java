@@ -1,6 +1,7 @@
 package io.metaquorum.server;
 
 import io.metaquorum.net.HostPort;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,11 +10,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The node's gRPC listener from {@code listeners} and {@code listener.security.protocol.map}, in
- * Kafka's form: {@code NAME://HOST:PORT}, where the map gives the name's security protocol; a
- * bare {@code HOST:PORT} is the {@code PLAINTEXT} listener. A node serves every gRPC API (raft,
- * admin, broker lifecycle) on its one listener, and every node of a cluster dials its peers
- * with its own listener's protocol, so a cluster's listeners agree on it (docs/security.md).
+ * One entry of {@code listeners} with {@code listener.security.protocol.map}, in Kafka's form:
+ * {@code NAME://HOST:PORT}, where the map gives the name's security protocol; a bare
+ * {@code HOST:PORT} is the {@code PLAINTEXT} listener. Which entry is the node's gRPC listener
+ * and which speak Kafka's own protocol is {@link NodeListeners}' choice; this only reads them.
  */
 public record ListenerSpec(String name, SecurityProtocol protocol, HostPort address) {
     /** Kafka's default map: each protocol is also a listener name for itself. */
@@ -24,16 +24,37 @@ public record ListenerSpec(String name, SecurityProtocol protocol, HostPort addr
     /** What a listener speaks. SASL is named so it can be refused by name rather than as unknown. */
     public enum SecurityProtocol { PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL }
 
-    /** Parses the two keys' text; throws {@link ConfigException} naming the key at fault. */
-    public static ListenerSpec parse(String listeners, String protocolMap) {
+    /**
+     * Parses every entry of {@code listeners}, in order; throws {@link ConfigException} naming
+     * the key at fault: an entry that is no address, a name the map does not know, a SASL
+     * protocol (neither listener kind speaks SASL yet), or two entries with one name or one port.
+     */
+    public static List<ListenerSpec> parseAll(String listeners, String protocolMap) {
         Map<String, SecurityProtocol> protocols = parseProtocolMap(protocolMap);
         List<String> entries = List.of(listeners.split(",")).stream().map(String::trim)
                 .filter(entry -> !entry.isEmpty()).toList();
-        if (entries.size() != 1) {
-            throw new ConfigException(ConfigKeys.LISTENERS, "a node serves raft, admin and broker RPCs on one"
-                    + " gRPC listener; got " + entries.size() + " entries in '" + listeners + "'");
+        if (entries.isEmpty()) {
+            throw new ConfigException(ConfigKeys.LISTENERS, "names no listener");
         }
-        String entry = entries.get(0);
+        List<ListenerSpec> specs = new ArrayList<>();
+        for (String entry : entries) {
+            ListenerSpec spec = parseEntry(entry, listeners, protocols);
+            for (ListenerSpec earlier : specs) {
+                if (earlier.name().equals(spec.name())) {
+                    throw new ConfigException(ConfigKeys.LISTENERS, "listener name " + spec.name()
+                            + " is used twice in '" + listeners + "'; each listener needs a name of its own");
+                }
+                if (spec.address().port() != 0 && earlier.address().port() == spec.address().port()) {
+                    throw new ConfigException(ConfigKeys.LISTENERS, "listeners " + earlier.name() + " and "
+                            + spec.name() + " both use port " + spec.address().port() + "; each needs its own");
+                }
+            }
+            specs.add(spec);
+        }
+        return List.copyOf(specs);
+    }
+
+    private static ListenerSpec parseEntry(String entry, String listeners, Map<String, SecurityProtocol> protocols) {
         Matcher named = NAMED.matcher(entry);
         String name = named.matches() ? named.group(1) : SecurityProtocol.PLAINTEXT.name();
         String hostPort = named.matches() ? named.group(2) : entry;
@@ -51,7 +72,8 @@ public record ListenerSpec(String name, SecurityProtocol protocol, HostPort addr
         }
         if (protocol == SecurityProtocol.SASL_PLAINTEXT || protocol == SecurityProtocol.SASL_SSL) {
             throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "listener " + name + " maps to "
-                    + protocol + ", which the gRPC listener does not speak; use SSL (client certificates)");
+                    + protocol + ", which no listener of this node speaks yet; use SSL (client certificates)"
+                    + " or PLAINTEXT");
         }
         return new ListenerSpec(name, protocol, address);
     }

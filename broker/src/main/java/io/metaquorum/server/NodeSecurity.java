@@ -59,7 +59,7 @@ final class NodeSecurity {
                 SslPrincipalMapping.parse((String) config.value(ConfigKeys.SSL_PRINCIPAL_MAPPING_RULES)),
                 nodePrincipals, new RefusalLog(logPrefix, System::nanoTime)), new RaftAccessInterceptor(access, image));
         ListenerSpec listener = config.listenerSpec();
-        if (config.ssl().isEmpty()) {
+        if (listener.protocol() != ListenerSpec.SecurityProtocol.SSL) {
             return new TransportSecurity(listener.protocol().name(), InsecureServerCredentials.create(),
                     InsecureChannelCredentials.create(), identity);
         }

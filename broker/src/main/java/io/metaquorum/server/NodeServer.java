@@ -39,6 +39,8 @@ import io.metaquorum.server.admin.AdminServiceEndpoint;
 import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerAddresses;
 import io.metaquorum.server.admin.ControllerForwarder;
+import io.metaquorum.node.kafka.KafkaApis;
+import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.server.metrics.MetricsEndpoint;
 import io.metaquorum.server.status.LeaderQuorumView;
 import io.metaquorum.server.status.StatusReport;
@@ -96,9 +98,15 @@ public final class NodeServer {
     private final ControllerForwarder forwarder;
     private final SnapshotWriterThread snapshotThread;
     private final Optional<MetricsEndpoint> metricsEndpoint;
+    private final List<KafkaListeners.Bound> kafkaListeners;
 
-    /** What runs beside raft and stops after it: the snapshot writer and the metrics endpoint. */
-    private record Beside(SnapshotWriterThread snapshotThread, Optional<MetricsEndpoint> metricsEndpoint) {
+    /**
+     * What runs beside raft: the snapshot writer and the metrics endpoint, which stop after it,
+     * and the Kafka-protocol listeners, which stop before it (no client request is taken while
+     * the node winds down).
+     */
+    private record Beside(SnapshotWriterThread snapshotThread, Optional<MetricsEndpoint> metricsEndpoint,
+                          List<KafkaListeners.Bound> kafkaListeners) {
     }
 
     private NodeServer(String logPrefix, HostPort listener, MetadataLogStore store, RaftNode raftNode,
@@ -106,6 +114,7 @@ public final class NodeServer {
                        ControllerForwarder forwarder, Beside beside) {
         this.listener = listener;
         this.metricsEndpoint = beside.metricsEndpoint();
+        this.kafkaListeners = beside.kafkaListeners();
         this.forwarder = forwarder;
         this.snapshotThread = beside.snapshotThread();
         this.logPrefix = logPrefix;
@@ -129,6 +138,7 @@ public final class NodeServer {
                         (writer, registered) -> node.get().registerSnapshot(writer, registered)),
                 SnapshotLimits.DEFAULTS, faultHandler);
         Optional<MetricsEndpoint> endpoint = Optional.empty();
+        List<KafkaListeners.Bound> kafkaListeners = List.of();
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             TransportSecurity security = NodeSecurity.of(config, logPrefix, access, loader::image);
@@ -166,13 +176,17 @@ public final class NodeServer {
             driver.start();
             HostPort listener = boundListener(config, transport.get());
             warmUp(logPrefix, listener.toAddress(), connection, config.raftTimeouts().requestTimeoutMs());
-            broker.ifPresent(b -> b.start(listener));
+            kafkaListeners = KafkaListeners.start(config, logPrefix, KafkaApis.forNode(requests, nodeId));
+            List<BrokerEndpoint> kafkaEndpoints = kafkaListeners.stream().map(NodeServer::endpoint).toList();
+            broker.ifPresent(b -> b.start(listener, kafkaEndpoints));
             // The set in force (the log's latest VotersRecord) may differ from controller.quorum.voters.
-            LOG.info("{}node started with roles {}: cluster {}, listening on {}, voters in force {}", logPrefix,
-                    config.processRoles(), clusterId, listener, driver.voters().ids());
+            LOG.info("{}node started with roles {}: cluster {}, listening on {}, Kafka listeners {}, voters in"
+                    + " force {}", logPrefix, config.processRoles(), clusterId, listener,
+                    kafkaListeners.stream().map(KafkaListeners.Bound::listener).toList(), driver.voters().ids());
             return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder,
-                    new Beside(snapshotThread, endpoint));
+                    new Beside(snapshotThread, endpoint, kafkaListeners));
         } catch (RuntimeException e) {
+            KafkaListeners.close(kafkaListeners);
             endpoint.ifPresent(MetricsEndpoint::close);
             snapshotThread.close();
             store.close();
@@ -242,6 +256,13 @@ public final class NodeServer {
         return new HostPort(config.listener().host(), transport.boundAddresses().get(0).getPort());
     }
 
+    /** A Kafka listener as a broker registers it: its name, configured host and bound port. */
+    private static BrokerEndpoint endpoint(KafkaListeners.Bound bound) {
+        ListenerSpec listener = bound.listener();
+        return BrokerEndpoint.newBuilder().setName(listener.name()).setHost(listener.address().host())
+                .setPort(listener.address().port()).build();
+    }
+
     private static int knownLeaderId(RaftNode raftNode) {
         return raftNode == null ? -1 : raftNode.status().leaderId();
     }
@@ -309,6 +330,11 @@ public final class NodeServer {
         return listener;
     }
 
+    /** The Kafka-protocol listeners as bound (the chosen port for port 0), in {@code listeners} order. */
+    public List<ListenerSpec> kafkaListeners() {
+        return kafkaListeners.stream().map(KafkaListeners.Bound::listener).toList();
+    }
+
     /** Where the metrics endpoint serves: the configured host and the port it bound; empty when off. */
     public Optional<HostPort> metricsListener() {
         return metricsEndpoint.map(MetricsEndpoint::address);
@@ -325,6 +351,7 @@ public final class NodeServer {
     public void shutdown(long timeoutMs) {
         LOG.info("{}shutting down (graceful, up to {} ms per step)", logPrefix, timeoutMs);
         try {
+            KafkaListeners.close(kafkaListeners);
             broker.ifPresent(b -> b.shutDownGracefully(timeoutMs));
             raftNode.shutdown(timeoutMs);
         } finally {

@@ -32,14 +32,14 @@ public final class ServerConfig {
 
     private final Map<String, Object> values;
     private final Map<Integer, HostPort> voters;
-    private final ListenerSpec listener;
+    private final NodeListeners listeners;
     private final Optional<SslSettings> ssl;
 
-    private ServerConfig(Map<String, Object> values, Map<Integer, HostPort> voters, ListenerSpec listener,
+    private ServerConfig(Map<String, Object> values, Map<Integer, HostPort> voters, NodeListeners listeners,
                          Optional<SslSettings> ssl) {
         this.values = values;
         this.voters = voters;
-        this.listener = listener;
+        this.listeners = listeners;
         this.ssl = ssl;
     }
 
@@ -79,11 +79,17 @@ public final class ServerConfig {
             }
             values.put(key.name(), key.type().parse(key.name(), text));
         }
-        ListenerSpec listener = ListenerSpec.parse((String) values.get(ConfigKeys.LISTENERS),
+        List<ListenerSpec> all = ListenerSpec.parseAll((String) values.get(ConfigKeys.LISTENERS),
                 (String) values.get(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP));
-        Optional<SslSettings> ssl = ListenerSecurityChecks.ssl(listener, sorted);
+        @SuppressWarnings("unchecked")
+        List<String> roles = (List<String>) values.get(ConfigKeys.PROCESS_ROLES);
+        @SuppressWarnings("unchecked")
+        List<String> controllerNames = (List<String>) values.get(ConfigKeys.CONTROLLER_LISTENER_NAMES);
+        NodeListeners listeners = NodeListeners.choose(all, roles.contains(ROLE_CONTROLLER),
+                roles.contains(ROLE_BROKER), controllerNames, (String) values.get(ConfigKeys.INTER_BROKER_LISTENER_NAME));
+        Optional<SslSettings> ssl = ListenerSecurityChecks.ssl(all, sorted);
         ServerConfig config = new ServerConfig(Collections.unmodifiableMap(values),
-                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listener, ssl);
+                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listeners, ssl);
         ServerConfigChecks.check(config);
         return config;
     }
@@ -110,17 +116,38 @@ public final class ServerConfig {
         return voters;
     }
 
-    /** The configured listener address (port 0: any free port, for brokers). */
+    /** The configured gRPC listener address (port 0: any free port, for brokers). */
     public HostPort listener() {
-        return listener.address();
+        return listeners.grpc().address();
     }
 
-    /** The listener with its name and security protocol. */
+    /** The gRPC listener with its name and security protocol. */
     public ListenerSpec listenerSpec() {
-        return listener;
+        return listeners.grpc();
     }
 
-    /** The TLS settings of an SSL listener; empty for PLAINTEXT. */
+    /**
+     * The listeners that speak Kafka's own protocol: every entry of {@code listeners} but the
+     * gRPC one, in their order; empty (none served) when there is only the gRPC one.
+     */
+    public List<ListenerSpec> kafkaListeners() {
+        return listeners.kafka();
+    }
+
+    /** {@code socket.request.max.bytes}: the largest request frame a Kafka-protocol listener reads. */
+    public int kafkaRequestBytesMax() {
+        return intValue(ConfigKeys.SOCKET_REQUEST_MAX_BYTES);
+    }
+
+    /** {@code connections.max.idle.ms}: a Kafka-protocol connection idle this long is closed. */
+    public long kafkaConnectionIdleMsMax() {
+        return longValue(ConfigKeys.CONNECTIONS_MAX_IDLE_MS);
+    }
+
+    /**
+     * The TLS settings shared by every SSL listener (gRPC or Kafka-protocol); empty when no
+     * listener is SSL.
+     */
     public Optional<SslSettings> ssl() {
         return ssl;
     }

@@ -3,6 +3,7 @@ package io.metaquorum.server;
 import io.metaquorum.net.HostPort;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.security.SslPrincipalMapping;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -32,7 +33,7 @@ final class ServerConfigChecks {
         if (config.isController()) {
             checkVoterEntry(config);
         }
-        checkListenerNames(config);
+        checkKafkaListeners(config);
         checkMetricsListener(config);
         checkPrincipals(config);
         checkRaftTimeouts(config);
@@ -94,20 +95,10 @@ final class ServerConfigChecks {
         }
     }
 
-    /** Kafka's names for which listener serves what; here they can only name the one listener. */
-    @SuppressWarnings("unchecked")
-    private static void checkListenerNames(ServerConfig config) {
-        String name = config.listenerSpec().name();
-        List<String> controllerNames = (List<String>) config.value(ConfigKeys.CONTROLLER_LISTENER_NAMES);
-        if (config.isController() && controllerNames != null && !controllerNames.contains(name)) {
-            throw new ConfigException(ConfigKeys.CONTROLLER_LISTENER_NAMES, controllerNames
-                    + " does not name this controller's listener " + name);
-        }
-        String interBroker = (String) config.value(ConfigKeys.INTER_BROKER_LISTENER_NAME);
-        if (config.isBroker() && interBroker != null && !interBroker.isBlank() && !interBroker.equals(name)) {
-            throw new ConfigException(ConfigKeys.INTER_BROKER_LISTENER_NAME, "'" + interBroker
-                    + "' is not this broker's listener " + name);
-        }
+    /** The Kafka-protocol listeners' limits: a frame must fit one request, and a connection may idle a while. */
+    private static void checkKafkaListeners(ServerConfig config) {
+        atLeast(config, ConfigKeys.SOCKET_REQUEST_MAX_BYTES, 1);
+        atLeast(config, ConfigKeys.CONNECTIONS_MAX_IDLE_MS, 1);
     }
 
     /**
@@ -129,9 +120,13 @@ final class ServerConfigChecks {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(ConfigKeys.METRICS_LISTENER, e.getMessage());
         }
-        if (metrics.port() != 0 && metrics.port() == config.listener().port()) {
-            throw new ConfigException(ConfigKeys.METRICS_LISTENER, "port " + metrics.port()
-                    + " is the node's listeners port; the metrics endpoint needs a port of its own");
+        List<HostPort> listeners = new ArrayList<>(List.of(config.listener()));
+        config.kafkaListeners().forEach(listener -> listeners.add(listener.address()));
+        for (HostPort listener : listeners) {
+            if (metrics.port() != 0 && metrics.port() == listener.port()) {
+                throw new ConfigException(ConfigKeys.METRICS_LISTENER, "port " + metrics.port()
+                        + " is the node's listeners port; the metrics endpoint needs a port of its own");
+            }
         }
     }
 

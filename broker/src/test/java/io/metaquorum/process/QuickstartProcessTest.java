@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +19,12 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.AbstractResponse;
+import org.apache.kafka.common.requests.ApiVersionsRequest;
+import org.apache.kafka.common.requests.ApiVersionsResponse;
+import org.apache.kafka.common.requests.RequestHeader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +74,30 @@ class QuickstartProcessTest {
         return Integer.parseInt(environment.get("MQ_BASE_PORT")) + node;
     }
 
+    private int kafkaPort(int node) {
+        return Integer.parseInt(environment.get("MQ_KAFKA_BASE_PORT")) + node;
+    }
+
+    /** Every node's Kafka-protocol listener answers ApiVersions, read with Kafka's own classes. */
+    private void kafkaListenersAnswerApiVersions() throws IOException {
+        for (int node = 1; node <= NODES; node++) {
+            try (Socket socket = new Socket("127.0.0.1", kafkaPort(node))) {
+                socket.setSoTimeout(30_000);
+                RequestHeader header = new RequestHeader(ApiKeys.API_VERSIONS, (short) 3, "quickstart-test", node);
+                ByteBuffer payload = new ApiVersionsRequest.Builder().build((short) 3).serializeWithHeader(header);
+                DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+                out.writeInt(payload.remaining());
+                out.write(payload.array(), payload.arrayOffset() + payload.position(), payload.remaining());
+                DataInputStream in = new DataInputStream(socket.getInputStream());
+                byte[] answer = new byte[in.readInt()];
+                in.readFully(answer);
+                ApiVersionsResponse response = (ApiVersionsResponse) AbstractResponse.parseResponse(
+                        ByteBuffer.wrap(answer), header);
+                assertEquals(Errors.NONE.code(), response.data().errorCode(), "node " + node);
+            }
+        }
+    }
+
     private Map<String, String> topicIds(int node) {
         Map<String, String> ids = new TreeMap<>();
         Matcher m = TOPIC_ID.matcher(topics(node, "--describe").out());
@@ -77,9 +111,13 @@ class QuickstartProcessTest {
     void startsThreeControllersAndThreeBrokersAndSurvivesAKillOfAllSix() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES)), "MQ_METRICS_BASE_PORT",
+                Integer.toString(PreassignedPorts.freeBase(NODES)), "MQ_KAFKA_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES)));
         ToolRun started = quickstart("start");
         assertEquals(0, started.exitCode(), started.out() + started.err());
+        assertTrue(started.out().contains("Kafka clients: --bootstrap-server 127.0.0.1:" + kafkaPort(4) + ",127.0.0.1:"
+                + kafkaPort(5) + ",127.0.0.1:" + kafkaPort(6)), started.out());
+        kafkaListenersAnswerApiVersions();
         assertTrue(started.out().contains("Created topic demo."), started.out());
         assertTrue(started.out().contains("CurrentObservers:       [4,5,6]"), started.out());
         for (int node = 1; node <= NODES; node++) {
@@ -121,15 +159,17 @@ class QuickstartProcessTest {
     void secureStartsTheSameClusterWithTlsEverywhereAndWritesTheAdminsClientConfig() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES + 1)), "MQ_METRICS_BASE_PORT",
-                Integer.toString(PreassignedPorts.freeBase(NODES)));
+                Integer.toString(PreassignedPorts.freeBase(NODES)), "MQ_KAFKA_BASE_PORT",
+                Integer.toString(PreassignedPorts.freeBase(NODES + 1)));
         ToolRun started = quickstart("start-secure", "--secure");
         assertEquals(0, started.exitCode(), started.out() + started.err());
         assertTrue(started.out().contains("Created topic demo."), started.out());
         Path clientConfig = work.resolve("data").resolve("client.properties");
         assertTrue(started.out().contains("--command-config " + clientConfig), started.out());
         String properties = Files.readString(work.resolve("data").resolve("node-1").resolve("server.properties"));
-        assertTrue(properties.contains("listeners=SSL://127.0.0.1:" + port(1)) && properties.contains(
-                "ssl.client.auth=required"), properties);
+        assertTrue(properties.contains("listeners=CONTROLLER://127.0.0.1:" + port(1) + ",EXTERNAL://127.0.0.1:"
+                + kafkaPort(1)) && properties.contains("listener.security.protocol.map=CONTROLLER:SSL,EXTERNAL:SSL")
+                && properties.contains("ssl.client.auth=required"), properties);
         ToolRun withCertificate = topics(4, "--command-config", clientConfig.toString(), "--describe", "--topic",
                 "demo");
         assertEquals(0, withCertificate.exitCode(), withCertificate.err());
@@ -194,6 +234,7 @@ class QuickstartProcessTest {
         Path dir = Files.createDirectories(data.resolve("node-7"));
         String properties = Files.readString(data.resolve("node-4").resolve("server.properties"))
                 .replace("node.id=4", "node.id=7").replace("127.0.0.1:" + port(4), "127.0.0.1:" + port(7))
+                .replace("127.0.0.1:" + kafkaPort(4), "127.0.0.1:" + kafkaPort(7))
                 .replace("/node-4", "/node-7").replaceAll("(?m)^metrics\\.listener=.*\n", "");
         Path config = Files.writeString(dir.resolve("server.properties"), properties);
         ToolRun formatted = scripts.runTool(work, "format-node-7", 60_000, "mq-storage", "format", "--cluster-id",

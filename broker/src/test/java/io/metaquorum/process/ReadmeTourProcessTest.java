@@ -159,7 +159,8 @@ class ReadmeTourProcessTest {
     void everyCommandOfTheReadmeTourWorks() throws Exception {
         base = PreassignedPorts.freeBase(NODES);
         environment = Map.of("MQ_DATA_DIR", data().toString(), "MQ_BASE_PORT", Integer.toString(base),
-                "MQ_METRICS_BASE_PORT", Integer.toString(PreassignedPorts.freeBase(NODES)));
+                "MQ_METRICS_BASE_PORT", Integer.toString(PreassignedPorts.freeBase(NODES)),
+                "MQ_KAFKA_BASE_PORT", Integer.toString(PreassignedPorts.freeBase(NODES)));
         Files.writeString(work.resolve("tour-state.sh"), "");
         List<String> commands = ReadmeTour.commands(scripts.home().resolve("README.md"));
         List<Step> steps = commands.stream().map(Step::of).toList();

@@ -28,6 +28,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.AbstractResponse;
+import org.apache.kafka.common.requests.ApiVersionsRequest;
+import org.apache.kafka.common.requests.ApiVersionsResponse;
+import org.apache.kafka.common.requests.RequestHeader;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -86,6 +92,50 @@ class BrokerRegistersBoundListenerTest {
         ListTopicsResponse answer = AdminServiceGrpc.newBlockingStub(channel)
                 .withDeadlineAfter(WAIT_SECONDS, TimeUnit.SECONDS).listTopics(ListTopicsRequest.getDefaultInstance());
         assertEquals(ErrorCode.NONE, answer.getHeader().getErrorCode(), "the registered endpoint is the broker");
+        assertEquals(List.of(), faults);
+    }
+
+    @Test
+    void aBrokerRegistersItsKafkaListenersAfterItsGrpcListenerAndServesThere() throws Exception {
+        controller = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                .addService(new RecordingLifecycleService()).build().start();
+        int controllerPort = ((InetSocketAddress) controller.getListenSockets().get(0)).getPort();
+        ServerConfig config = ServerConfig.parse(Map.of("process.roles", "broker", "node.id", "4",
+                "controller.quorum.voters", "1@127.0.0.1:" + controllerPort,
+                "listeners", "EXTERNAL://127.0.0.1:0,INTERNAL://127.0.0.1:0",
+                "listener.security.protocol.map", "INTERNAL:PLAINTEXT,EXTERNAL:PLAINTEXT",
+                "inter.broker.listener.name", "INTERNAL",
+                "metadata.log.dir", dir.resolve("metadata").toString(), "log.dirs", dir.resolve("logs").toString()));
+        String clusterId = ClusterIds.random();
+        StorageFormatter.format(config, clusterId, false, line -> { });
+
+        broker = NodeServer.start(config, clusterId, (message, cause) -> faults.add(message));
+
+        HostPort grpc = broker.listener();
+        List<ListenerSpec> kafka = broker.kafkaListeners();
+        assertEquals(1, kafka.size());
+        assertNotEquals(0, kafka.get(0).address().port(), "the Kafka listener reports the port it got");
+        BrokerRegistrationRequest registration = registrations.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(registration, "no registration within " + WAIT_SECONDS + " s");
+        assertEquals(List.of(
+                BrokerEndpoint.newBuilder().setName("INTERNAL").setHost("127.0.0.1").setPort(grpc.port()).build(),
+                BrokerEndpoint.newBuilder().setName("EXTERNAL").setHost("127.0.0.1")
+                        .setPort(kafka.get(0).address().port()).build()), registration.getListenersList(),
+                "the gRPC endpoint first, which readers take as the broker's address");
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", kafka.get(0).address().port())) {
+            socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
+            RequestHeader header = new RequestHeader(ApiKeys.API_VERSIONS, (short) 3, "test", 1);
+            java.nio.ByteBuffer payload = new ApiVersionsRequest.Builder().build((short) 3).serializeWithHeader(header);
+            java.io.DataOutputStream out = new java.io.DataOutputStream(socket.getOutputStream());
+            out.writeInt(payload.remaining());
+            out.write(payload.array(), payload.arrayOffset() + payload.position(), payload.remaining());
+            java.io.DataInputStream in = new java.io.DataInputStream(socket.getInputStream());
+            byte[] answer = new byte[in.readInt()];
+            in.readFully(answer);
+            ApiVersionsResponse response = (ApiVersionsResponse) AbstractResponse.parseResponse(
+                    java.nio.ByteBuffer.wrap(answer), header);
+            assertEquals(Errors.NONE.code(), response.data().errorCode(), "the node's KafkaApis answer there");
+        }
         assertEquals(List.of(), faults);
     }
 

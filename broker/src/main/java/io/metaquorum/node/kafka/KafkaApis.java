@@ -1,7 +1,10 @@
 package io.metaquorum.node.kafka;
 
+import io.metaquorum.node.admin.NodeRequests;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
@@ -19,6 +22,29 @@ import org.apache.kafka.common.requests.AbstractResponse;
 public final class KafkaApis {
     private final EnumMap<ApiKeys, KafkaApiHandler> handlers;
 
+    /**
+     * The APIs a node serves on its Kafka-protocol listeners, each over {@code requests}, the
+     * same calls its gRPC API makes. Each API adapter registers its handlers here with one
+     * line; ApiVersions comes last, since it advertises whatever is registered by then.
+     *
+     * @param nodeId this node's id, for the answers that name it
+     */
+    public static KafkaApis forNode(NodeRequests requests, int nodeId) {
+        EnumMap<ApiKeys, KafkaApiHandler> handlers = new EnumMap<>(ApiKeys.class);
+        // The API adapters, one line each, e.g. TopicApis.register(handlers, requests, nodeId);
+        return withApiVersions(handlers);
+    }
+
+    /** {@code handlers} and ApiVersions, which advertises them and itself. */
+    public static KafkaApis withApiVersions(Map<ApiKeys, KafkaApiHandler> handlers) {
+        EnumMap<ApiKeys, KafkaApiHandler> all = new EnumMap<>(ApiKeys.class);
+        all.putAll(handlers);
+        Set<ApiKeys> served = EnumSet.of(ApiKeys.API_VERSIONS);
+        served.addAll(all.keySet());
+        all.put(ApiKeys.API_VERSIONS, new ApiVersionsHandler(advertisedOf(served)));
+        return new KafkaApis(all);
+    }
+
     /** @param handlers what serves each API; ApiVersions among them */
     public KafkaApis(Map<ApiKeys, KafkaApiHandler> handlers) {
         this.handlers = handlers.isEmpty() ? new EnumMap<>(ApiKeys.class) : new EnumMap<>(handlers);
@@ -31,8 +57,12 @@ public final class KafkaApis {
 
     /** What ApiVersions advertises: every served API, in API key order, at the versions it is served. */
     public ApiVersionCollection advertised() {
+        return advertisedOf(handlers.keySet());
+    }
+
+    private static ApiVersionCollection advertisedOf(Set<ApiKeys> keys) {
         ApiVersionCollection versions = new ApiVersionCollection();
-        for (ApiKeys key : handlers.keySet()) {
+        for (ApiKeys key : keys) {
             versions.add(new ApiVersion().setApiKey(key.id).setMinVersion(key.oldestVersion())
                     .setMaxVersion(key.latestVersion()));
         }

@@ -14,10 +14,7 @@ import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
 import java.util.Set;
-import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -82,18 +79,7 @@ public final class IdentityInterceptor implements ServerInterceptor {
     }
 
     private Principal principal(SSLSession session) {
-        if (session == null) {
-            return Principal.ANONYMOUS;
-        }
-        Certificate[] chain;
-        try {
-            chain = session.getPeerCertificates();
-        } catch (SSLPeerUnverifiedException e) {
-            // ssl.client.auth=requested or none, and the client sent no certificate.
-            return Principal.ANONYMOUS;
-        }
-        X509Certificate leaf = (X509Certificate) chain[0];
-        return mapping.principal(leaf.getSubjectX500Principal().getName());
+        return PeerPrincipal.of(session, mapping);
     }
 
     private static String host(SocketAddress address) {

@@ -83,23 +83,26 @@ public final class BrokerRole implements AutoCloseable {
     }
 
     /**
-     * Starts the broker, which registers {@code listener} as its endpoint. The node's transport
-     * is bound by now, so this is the port it got, not a configured port 0.
+     * Starts the broker, which registers {@code listener} as its first endpoint (the gRPC one,
+     * which readers take as the broker's address), then {@code kafkaEndpoints}. Every listener
+     * is bound by now, so these are the ports they got, not a configured port 0.
      */
-    public void start(HostPort listener) {
+    public void start(HostPort listener, List<BrokerEndpoint> kafkaEndpoints) {
         logManager.start();
-        thread.start(new BrokerNode(logPrefix, nodeSettings(listener), loader, transport, logManager,
+        thread.start(new BrokerNode(logPrefix, nodeSettings(listener, kafkaEndpoints), loader, transport, logManager,
                 SystemTime.INSTANCE::milliseconds));
     }
 
     /** The broker node's settings, with an incarnation id drawn anew on every start. */
-    private BrokerNode.Settings nodeSettings(HostPort listener) {
+    private BrokerNode.Settings nodeSettings(HostPort listener, List<BrokerEndpoint> kafkaEndpoints) {
         SecureRandom random = new SecureRandom();
         Uuid incarnation = Uuid.newBuilder().setMostSignificantBits(random.nextLong())
                 .setLeastSignificantBits(random.nextLong()).build();
         BrokerEndpoint endpoint = BrokerEndpoint.newBuilder().setName(settings.listenerName()).setHost(listener.host())
                 .setPort(listener.port()).build();
-        return new BrokerNode.Settings(settings.clusterId(), settings.brokerId(), incarnation, List.of(endpoint),
+        List<BrokerEndpoint> endpoints = new ArrayList<>(List.of(endpoint));
+        endpoints.addAll(kafkaEndpoints);
+        return new BrokerNode.Settings(settings.clusterId(), settings.brokerId(), incarnation, endpoints,
                 settings.rack(), new LifecycleTimings(settings.heartbeatIntervalMs(), RETRY_BACKOFF_MS,
                 RETRY_BACKOFF_MAX_MS), new ArrayList<>(settings.controllers().keySet()), settings.callTimeoutMs());
     }

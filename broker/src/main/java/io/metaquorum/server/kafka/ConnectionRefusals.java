@@ -1,0 +1,44 @@
+package io.metaquorum.server.kafka;
+
+import io.metaquorum.security.grpc.RefusalLog;
+import io.netty.channel.Channel;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+
+/**
+ * Closes a Kafka-protocol connection that sent what the listener cannot serve (a frame size
+ * out of range, bytes that are no request, a certificate no rule maps), with one WARN line
+ * naming the peer, the listener and the reason, rate-limited by the node's {@link RefusalLog}
+ * so a client that retries in a loop cannot fill the log. The other connections go on.
+ */
+final class ConnectionRefusals {
+    private final String listenerName;
+    private final RefusalLog log;
+
+    ConnectionRefusals(String listenerName, RefusalLog log) {
+        this.listenerName = listenerName;
+        this.log = log;
+    }
+
+    /** Logs (rate-limited) and closes {@code channel}. */
+    void close(Channel channel, String kind, String reason) {
+        log.refused(peer(channel.remoteAddress()), "Kafka listener " + listenerName + ": " + kind,
+                reason + "; connection closed");
+        channel.close();
+    }
+
+    /** The client's IP address, as ACLs name a host. */
+    static String host(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            return inet.getAddress().getHostAddress();
+        }
+        return address == null ? "*" : address.toString();
+    }
+
+    private static String peer(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            return inet.getAddress().getHostAddress() + ":" + inet.getPort();
+        }
+        return String.valueOf(address);
+    }
+}

@@ -1,0 +1,129 @@
+package io.metaquorum.server.kafka;
+
+import io.metaquorum.net.HostPort;
+import io.metaquorum.node.kafka.KafkaApis;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Kafka-protocol listener: a Netty server on its own small event loops (one thread
+ * accepts, {@value #WORKER_THREADS} serve the connections), each connection's pipeline being
+ * TLS for an SSL listener, an idle timeout ({@code connections.max.idle.ms}), Kafka's framing
+ * ({@link KafkaFrameDecoder}) and the request handler ({@link KafkaRequestHandler}).
+ *
+ * <p>Lifecycle: {@link #start} binds or throws; {@link #close} stops accepting, closes every
+ * connection and ends the threads. A request whose answer comes after close is dropped.
+ */
+public final class KafkaListenerServer implements AutoCloseable {
+    static final int WORKER_THREADS = 2;
+    private static final long SHUTDOWN_QUIET_MS = 0;
+    private static final long SHUTDOWN_TIMEOUT_MS = 2_000;
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaListenerServer.class);
+
+    private final KafkaListenerSettings settings;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final Channel server;
+
+    private KafkaListenerServer(KafkaListenerSettings settings, EventLoopGroup boss, EventLoopGroup workers,
+                                Channel server) {
+        this.settings = settings;
+        this.boss = boss;
+        this.workers = workers;
+        this.server = server;
+    }
+
+    /** Binds the listener's address and serves {@code apis}; throws {@link IllegalStateException} if it cannot bind. */
+    public static KafkaListenerServer start(KafkaListenerSettings settings, KafkaApis apis) {
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(WORKER_THREADS, NioIoHandler.newFactory());
+        ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        pipeline(channel.pipeline(), settings, apis);
+                    }
+                });
+        HostPort address = settings.address();
+        try {
+            Channel server = bootstrap.bind(address.toAddress()).syncUninterruptibly().channel();
+            KafkaListenerServer started = new KafkaListenerServer(settings, boss, workers, server);
+            LOG.info("{}Kafka listener {} serving on {}", settings.logPrefix(), settings.listenerName(),
+                    started.boundAddress());
+            return started;
+        } catch (RuntimeException e) {
+            shutDown(boss, workers);
+            throw new IllegalStateException("cannot bind Kafka listener " + settings.listenerName() + " on "
+                    + address + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The connection pipeline: [TLS], idle timeout, framing, requests. */
+    static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis) {
+        ConnectionRefusals refusals = new ConnectionRefusals(settings.listenerName(), settings.refusals());
+        settings.tls().ifPresent(tls -> pipeline.addLast("tls", tls.newHandler(pipeline.channel().alloc())));
+        pipeline.addLast("idle", new IdleStateHandler(0, 0, settings.idleMsMax(), TimeUnit.MILLISECONDS));
+        pipeline.addLast("frames", new KafkaFrameDecoder(settings.requestBytesMax(), refusals));
+        pipeline.addLast("requests", new KafkaRequestHandler(settings.logPrefix(), settings.listenerName(), apis,
+                settings.mapping(), refusals));
+        if (settings.tls().isPresent()) {
+            pipeline.addLast("handshake-failures", new HandshakeFailures(refusals));
+        }
+    }
+
+    /** The configured host with the port bound (the chosen one for port 0). */
+    public HostPort boundAddress() {
+        return new HostPort(settings.address().host(),
+                ((InetSocketAddress) server.localAddress()).getPort());
+    }
+
+    /** The listener's name in {@code listeners}. */
+    public String listenerName() {
+        return settings.listenerName();
+    }
+
+    @Override
+    public void close() {
+        server.close().syncUninterruptibly();
+        shutDown(boss, workers);
+    }
+
+    private static void shutDown(EventLoopGroup boss, EventLoopGroup workers) {
+        boss.shutdownGracefully(SHUTDOWN_QUIET_MS, SHUTDOWN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        workers.shutdownGracefully(SHUTDOWN_QUIET_MS, SHUTDOWN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        boss.terminationFuture().awaitUninterruptibly(SHUTDOWN_TIMEOUT_MS);
+        workers.terminationFuture().awaitUninterruptibly(SHUTDOWN_TIMEOUT_MS);
+    }
+
+    /** Logs a failed TLS handshake (rate-limited): a client without a trusted certificate, or not speaking TLS. */
+    private static final class HandshakeFailures extends io.netty.channel.ChannelInboundHandlerAdapter {
+        private final ConnectionRefusals refusals;
+
+        HandshakeFailures(ConnectionRefusals refusals) {
+            this.refusals = refusals;
+        }
+
+        @Override
+        public void userEventTriggered(io.netty.channel.ChannelHandlerContext ctx, Object event) {
+            if (event instanceof SslHandshakeCompletionEvent completion && !completion.isSuccess()) {
+                refusals.close(ctx.channel(), "TLS handshake", String.valueOf(completion.cause().getMessage()));
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package io.metaquorum.server.kafka;
+
+import io.metaquorum.node.admin.CallOrigin;
+import io.metaquorum.node.kafka.ApiVersionsHandler;
+import io.metaquorum.node.kafka.KafkaApis;
+import io.metaquorum.node.kafka.KafkaCall;
+import io.metaquorum.security.Caller;
+import io.metaquorum.security.Principal;
+import io.metaquorum.security.PrincipalMappingException;
+import io.metaquorum.security.SslPrincipalMapping;
+import io.metaquorum.security.grpc.PeerPrincipal;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
+import org.apache.kafka.common.errors.UnknownServerException;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.AbstractRequest;
+import org.apache.kafka.common.requests.AbstractResponse;
+import org.apache.kafka.common.requests.RequestHeader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One connection of a Kafka-protocol listener: reads each frame into a request
+ * ({@link RequestFrames}), hands it to {@link KafkaApis} with the caller (its TLS principal,
+ * or {@code User:ANONYMOUS}, and its IP address), and writes the answers in request order
+ * ({@link PendingResponses}), whichever thread replies and when.
+ *
+ * <p>Memory per connection is bounded: while {@value #IN_FLIGHT_REQUESTS_MAX} requests await
+ * their answer, or the socket does not take what was written (a client that never reads),
+ * the connection reads nothing more, and resumes when that clears. What cannot be read as a
+ * request closes the connection ({@link ConnectionRefusals}); no handler sees it.
+ *
+ * <p>Thread use: everything on the channel's event loop, but the reply callbacks, which fill
+ * their slot and hand the writing back to the event loop.
+ */
+final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
+    /** Requests of one connection read and not yet answered, before it stops reading. */
+    static final int IN_FLIGHT_REQUESTS_MAX = 16;
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaRequestHandler.class);
+
+    private final String logPrefix;
+    private final String listenerName;
+    private final KafkaApis apis;
+    private final SslPrincipalMapping mapping;
+    private final ConnectionRefusals refusals;
+    private final PendingResponses pending = new PendingResponses();
+    /** The connection's caller, known at its first request (after any TLS handshake). */
+    private Optional<Caller> caller = Optional.empty();
+
+    KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
+                        ConnectionRefusals refusals) {
+        this.logPrefix = logPrefix;
+        this.listenerName = listenerName;
+        this.apis = apis;
+        this.mapping = mapping;
+        this.refusals = refusals;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf frame = (ByteBuf) msg;
+        ByteBuffer bytes;
+        try {
+            // A copy: a parsed request may keep views of its buffer after the frame is released.
+            bytes = ByteBuffer.allocate(frame.readableBytes());
+            frame.readBytes(bytes);
+            bytes.flip();
+        } finally {
+            frame.release();
+        }
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        RequestFrames.Parsed parsed = RequestFrames.parse(bytes);
+        if (parsed instanceof RequestFrames.Refused refused) {
+            refusals.close(ctx.channel(), refused.kind(), refused.reason());
+        } else if (parsed instanceof RequestFrames.NewerApiVersions newer) {
+            // Written at v0, whatever version was asked: the one every client reads.
+            PendingResponses.Slot slot = pending.reserve(ApiKeys.API_VERSIONS, (short) 0,
+                    newer.header().correlationId());
+            slot.fill(ApiVersionsHandler.unsupportedVersion(apis.advertised()));
+            writeReady(ctx);
+        } else if (parsed instanceof RequestFrames.Request request) {
+            serve(ctx, request.header(), request.request());
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, RequestHeader header, AbstractRequest request) {
+        Optional<Caller> known = caller(ctx);
+        if (known.isEmpty()) {
+            return;
+        }
+        PendingResponses.Slot slot = pending.reserve(header.apiKey(), header.apiVersion(), header.correlationId());
+        KafkaCall call = new KafkaCall(CallOrigin.CLIENT.by(known.get()), listenerName, header.apiVersion());
+        try {
+            apis.handle(call, request, response -> reply(ctx, slot, response));
+        } catch (RuntimeException e) {
+            LOG.error("{}Kafka listener {}: {} failed for {}", logPrefix, listenerName, slot, known.get(), e);
+            reply(ctx, slot, request.getErrorResponse(new UnknownServerException("the node failed to serve "
+                    + header.apiKey() + "; see its log")));
+        }
+        updateReading(ctx);
+    }
+
+    private void reply(ChannelHandlerContext ctx, PendingResponses.Slot slot, AbstractResponse response) {
+        if (!slot.fill(response)) {
+            LOG.error("{}Kafka listener {}: a second reply to {} ignored", logPrefix, listenerName, slot);
+            return;
+        }
+        if (ctx.executor().inEventLoop()) {
+            writeReady(ctx);
+        } else {
+            ctx.executor().execute(() -> writeReady(ctx));
+        }
+    }
+
+    /** Writes the answers that are next in order, then reads again if the limits allow. */
+    private void writeReady(ChannelHandlerContext ctx) {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        boolean wrote = false;
+        for (PendingResponses.Slot slot : pending.takeReady()) {
+            ByteBuffer frame;
+            try {
+                frame = ResponseFrames.frame(slot.apiKey(), slot.apiVersion(), slot.correlationId(), slot.response());
+            } catch (RuntimeException e) {
+                LOG.error("{}Kafka listener {}: cannot write the answer to {}; closing the connection", logPrefix,
+                        listenerName, slot, e);
+                ctx.close();
+                return;
+            }
+            ctx.write(Unpooled.wrappedBuffer(frame));
+            wrote = true;
+        }
+        if (wrote) {
+            ctx.flush();
+        }
+        updateReading(ctx);
+    }
+
+    /** Reads while fewer than the limit await an answer and the socket takes what is written. */
+    private void updateReading(ChannelHandlerContext ctx) {
+        boolean read = pending.size() < IN_FLIGHT_REQUESTS_MAX && ctx.channel().isWritable();
+        if (ctx.channel().config().isAutoRead() != read) {
+            ctx.channel().config().setAutoRead(read);
+        }
+    }
+
+    /** The connection's caller; empty, and the connection closed, when its certificate maps to no principal. */
+    private Optional<Caller> caller(ChannelHandlerContext ctx) {
+        if (caller.isEmpty()) {
+            SslHandler tls = ctx.pipeline().get(SslHandler.class);
+            String host = ConnectionRefusals.host(ctx.channel().remoteAddress());
+            try {
+                Principal principal = PeerPrincipal.of(tls == null ? null : tls.engine().getSession(), mapping);
+                caller = Optional.of(new Caller(principal, host));
+            } catch (PrincipalMappingException e) {
+                refusals.close(ctx.channel(), "unauthenticated", e.getMessage());
+            }
+        }
+        return caller;
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        updateReading(ctx);
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof IdleStateEvent) {
+            LOG.debug("{}Kafka listener {}: closing idle connection {}", logPrefix, listenerName,
+                    ctx.channel().remoteAddress());
+            ctx.close();
+            return;
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof IOException || cause.getCause() instanceof SSLException) {
+            // A reset by the peer, or a failed TLS handshake, which its completion event logs.
+            LOG.debug("{}Kafka listener {}: closing {}: {}", logPrefix, listenerName, ctx.channel().remoteAddress(),
+                    cause.toString());
+            ctx.close();
+            return;
+        }
+        refusals.close(ctx.channel(), "connection error", cause.toString());
+    }
+}
