@@ -40,6 +40,7 @@ import io.metaquorum.server.admin.BrokerLifecycleEndpoint;
 import io.metaquorum.server.admin.ControllerAddresses;
 import io.metaquorum.server.admin.ControllerForwarder;
 import io.metaquorum.node.kafka.KafkaApis;
+import io.metaquorum.server.kafka.RaftLeaderQuorum;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.server.metrics.MetricsEndpoint;
 import io.metaquorum.server.status.LeaderQuorumView;
@@ -99,6 +100,8 @@ public final class NodeServer {
     private final SnapshotWriterThread snapshotThread;
     private final Optional<MetricsEndpoint> metricsEndpoint;
     private final List<KafkaListeners.Bound> kafkaListeners;
+    /** Where the Kafka listeners' DescribeQuorum asks the raft leader. */
+    private final RaftLeaderQuorum kafkaQuorum;
 
     /**
      * What runs beside raft: the snapshot writer and the metrics endpoint, which stop after it,
@@ -106,7 +109,7 @@ public final class NodeServer {
      * the node winds down).
      */
     private record Beside(SnapshotWriterThread snapshotThread, Optional<MetricsEndpoint> metricsEndpoint,
-                          List<KafkaListeners.Bound> kafkaListeners) {
+                          List<KafkaListeners.Bound> kafkaListeners, RaftLeaderQuorum kafkaQuorum) {
     }
 
     private NodeServer(String logPrefix, HostPort listener, MetadataLogStore store, RaftNode raftNode,
@@ -115,6 +118,7 @@ public final class NodeServer {
         this.listener = listener;
         this.metricsEndpoint = beside.metricsEndpoint();
         this.kafkaListeners = beside.kafkaListeners();
+        this.kafkaQuorum = beside.kafkaQuorum();
         this.forwarder = forwarder;
         this.snapshotThread = beside.snapshotThread();
         this.logPrefix = logPrefix;
@@ -133,12 +137,12 @@ public final class NodeServer {
         NodeMetrics metrics = config.metricsListener().isPresent() ? NodeMetrics.on(nodeId) : NodeMetrics.off(nodeId);
         MetadataLogStore store = MetadataLogStore.open(config.metadataLogDir());
         AtomicReference<RaftNode> node = new AtomicReference<>();
-        SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix,
-                metrics.snapshotWriters(store.raftLog()::createSnapshot), metrics.snapshotRegistration(
-                        (writer, registered) -> node.get().registerSnapshot(writer, registered)),
-                SnapshotLimits.DEFAULTS, faultHandler);
+        SnapshotWriterThread snapshotThread = new SnapshotWriterThread(logPrefix, metrics.snapshotWriters(
+                store.raftLog()::createSnapshot), metrics.snapshotRegistration((writer, registered) ->
+                node.get().registerSnapshot(writer, registered)), SnapshotLimits.DEFAULTS, faultHandler);
         Optional<MetricsEndpoint> endpoint = Optional.empty();
         List<KafkaListeners.Bound> kafkaListeners = List.of();
+        RaftLeaderQuorum kafkaQuorum = null;
         try {
             MetadataLoader loader = new MetadataLoader(logPrefix, config.snapshotTriggerBytes(), snapshotThread);
             TransportSecurity security = NodeSecurity.of(config, logPrefix, access, loader::image);
@@ -159,9 +163,12 @@ public final class NodeServer {
             ControllerGateway gateway = controller.map(ControllerRole::gateway)
                     .orElseGet(() -> new ObserverGateway(nodeId, loader, () -> knownLeaderId(node.get())));
             bindMetrics(metrics, node, loader, controller, broker);
-            ControllerForwarder forwarder = new ControllerForwarder(nodeId,
-                    new ControllerAddresses(voterAddresses(config), () -> votersOf(node.get(), raftConfig)),
-                    FORWARD_TIMEOUT_MS, security.channel());
+            ControllerAddresses controllerAddresses = new ControllerAddresses(voterAddresses(config),
+                    () -> votersOf(node.get(), raftConfig));
+            ControllerForwarder forwarder = new ControllerForwarder(nodeId, controllerAddresses, FORWARD_TIMEOUT_MS,
+                    security.channel());
+            kafkaQuorum = new RaftLeaderQuorum(() -> knownLeaderId(node.get()), () -> votersOf(node.get(),
+                    raftConfig).ids(), controllerAddresses, security.channel(), config.raftTimeouts().requestTimeoutMs());
             NodeRequests requests = NodeRequests.create(gateway, forwarder, clusterId, access);
             List<BindableService> services = List.of(
                     new AdminServiceEndpoint(requests.admin(), SystemTime.INSTANCE, nodeId).service(),
@@ -176,22 +183,29 @@ public final class NodeServer {
             driver.start();
             HostPort listener = boundListener(config, transport.get());
             warmUp(logPrefix, listener.toAddress(), connection, config.raftTimeouts().requestTimeoutMs());
-            kafkaListeners = KafkaListeners.start(config, logPrefix, KafkaApis.forNode(requests, nodeId));
-            List<BrokerEndpoint> kafkaEndpoints = kafkaListeners.stream().map(NodeServer::endpoint).toList();
-            broker.ifPresent(b -> b.start(listener, kafkaEndpoints));
-            // The set in force (the log's latest VotersRecord) may differ from controller.quorum.voters.
-            LOG.info("{}node started with roles {}: cluster {}, listening on {}, Kafka listeners {}, voters in"
-                    + " force {}", logPrefix, config.processRoles(), clusterId, listener,
-                    kafkaListeners.stream().map(KafkaListeners.Bound::listener).toList(), driver.voters().ids());
-            return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder,
-                    new Beside(snapshotThread, endpoint, kafkaListeners));
+            kafkaListeners = KafkaListeners.start(config, logPrefix, KafkaApis.forNode(requests, nodeId,
+                    kafkaQuorum, config.listenerSpec().name()));
+            Beside beside = new Beside(snapshotThread, endpoint, kafkaListeners, kafkaQuorum);
+            broker.ifPresent(b -> b.start(listener, beside.kafkaListeners().stream().map(NodeServer::endpoint)
+                    .toList()));
+            logStarted(logPrefix, config, clusterId, listener, kafkaListeners, driver);
+            return new NodeServer(logPrefix, listener, store, driver, loader, controller, broker, forwarder, beside);
         } catch (RuntimeException e) {
             KafkaListeners.close(kafkaListeners);
+            Optional.ofNullable(kafkaQuorum).ifPresent(RaftLeaderQuorum::close);
             endpoint.ifPresent(MetricsEndpoint::close);
             snapshotThread.close();
             store.close();
             throw e;
         }
+    }
+
+    /** The start-up line; the voters in force (the log's latest VotersRecord) may differ from controller.quorum.voters. */
+    private static void logStarted(String logPrefix, ServerConfig config, String clusterId, HostPort listener,
+                                   List<KafkaListeners.Bound> kafkaListeners, RaftDriver driver) {
+        LOG.info("{}node started with roles {}: cluster {}, listening on {}, Kafka listeners {}, voters in force {}",
+                logPrefix, config.processRoles(), clusterId, listener,
+                kafkaListeners.stream().map(KafkaListeners.Bound::listener).toList(), driver.voters().ids());
     }
 
     /** The status page's data: this node's state, and the quorum as the leader it knows tracks it. */
@@ -352,6 +366,7 @@ public final class NodeServer {
         LOG.info("{}shutting down (graceful, up to {} ms per step)", logPrefix, timeoutMs);
         try {
             KafkaListeners.close(kafkaListeners);
+            kafkaQuorum.close();
             broker.ifPresent(b -> b.shutDownGracefully(timeoutMs));
             raftNode.shutdown(timeoutMs);
         } finally {

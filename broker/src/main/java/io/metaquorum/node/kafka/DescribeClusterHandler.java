@@ -1,10 +1,9 @@
 package io.metaquorum.node.kafka;
 
 import io.metaquorum.node.admin.AdminRequests;
-import io.metaquorum.protocol.DescribeClusterRequest;
 import io.metaquorum.protocol.DescribeClusterResponse;
-import io.metaquorum.protocol.ErrorCode;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.EndpointType;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
@@ -17,9 +16,11 @@ import org.apache.kafka.common.requests.AbstractResponse;
 /**
  * Kafka's DescribeCluster on a broker endpoint: the cluster id, the brokers reachable on the
  * caller's listener (unfenced ones, or every one when version 2 asks for fenced brokers too),
- * and a controller among them ({@link ListenerBrokers#controllerId}). It needs DESCRIBE on the
- * cluster, as our DescribeCluster does ({@link AdminRequests#describeCluster}); a refusal is the
- * response's error. A request for the controllers' endpoint (version 1 on) is
+ * and a controller among them ({@link ListenerBrokers#controllerId}). Like Kafka's, and like
+ * Metadata, it needs no right ({@link AdminRequests#describeMetadata}): Kafka's AdminClient asks
+ * it on the way to other calls (describing topics), so a caller with topic rights alone must get
+ * an answer. Our gRPC DescribeCluster, which no Kafka tool calls, keeps DESCRIBE on the cluster.
+ * A request for the controllers' endpoint (version 1 on) is
  * MISMATCHED_ENDPOINT_TYPE, an endpoint type Kafka does not know UNSUPPORTED_ENDPOINT_TYPE.
  * Authorized operations are not computed: they stay at Kafka's "not asked" value.
  */
@@ -45,14 +46,7 @@ final class DescribeClusterHandler implements KafkaApiHandler {
                     + "endpoint; endpoint type " + data.endpointType() + " (" + asked + ") was asked.")));
             return;
         }
-        DescribeClusterResponse cluster = admin.describeCluster(DescribeClusterRequest.getDefaultInstance(),
-                call.origin());
-        ErrorCode failed = cluster.getHeader().getErrorCode();
-        if (failed != ErrorCode.NONE) {
-            reply.accept(response(out.setErrorCode(WireValues.code(failed))
-                    .setErrorMessage(WireValues.message(failed, cluster.getHeader().getErrorMessage()))));
-            return;
-        }
+        DescribeClusterResponse cluster = admin.describeMetadata(Optional.empty(), call.origin()).cluster();
         boolean withFenced = version >= 2 && data.includeFencedBrokers();
         List<ListenerBroker> brokers = ListenerBrokers.on(cluster, call.listenerName(), withFenced);
         out.setClusterId(cluster.getClusterId()).setControllerId(ListenerBrokers.controllerId(brokers, nodeId));

@@ -27,11 +27,15 @@ public final class KafkaApis {
      * same calls its gRPC API makes. Each API adapter registers its handlers here with one
      * line; ApiVersions comes last, since it advertises whatever is registered by then.
      *
-     * @param nodeId this node's id, for the answers that name it
+     * @param nodeId             this node's id, for the answers that name it
+     * @param quorum             where DescribeQuorum gets the raft leader's answer
+     * @param quorumListenerName the name DescribeQuorum v2 gives the controllers' raft listeners
      */
-    public static KafkaApis forNode(NodeRequests requests, int nodeId) {
+    public static KafkaApis forNode(NodeRequests requests, int nodeId, QuorumDescriptions quorum,
+                                    String quorumListenerName) {
         EnumMap<ApiKeys, KafkaApiHandler> handlers = new EnumMap<>(ApiKeys.class);
-        // The API adapters, one line each, e.g. TopicApis.register(handlers, requests, nodeId);
+        TopicApis.register(handlers, requests.admin(), nodeId);
+        ConfigAclApis.register(handlers, requests.admin(), quorum, quorumListenerName);
         return withApiVersions(handlers);
     }
 

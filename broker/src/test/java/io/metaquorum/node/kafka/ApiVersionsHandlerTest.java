@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.node.admin.CallOrigin;
+import io.metaquorum.node.admin.NodeRequests;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,13 +28,27 @@ class ApiVersionsHandlerTest {
     }
 
     @Test
-    void aNodeWithNoAdapterAdvertisesApiVersionsAlone() {
-        KafkaApis apis = KafkaApis.forNode(null, 1);
+    void withNoOtherApiApiVersionsAdvertisesItselfAlone() {
+        KafkaApis apis = KafkaApis.withApiVersions(Map.of());
         ApiVersionsResponse response = ask(apis, new ApiVersionsRequestData().setClientSoftwareName("apache-kafka-java")
                 .setClientSoftwareVersion("4.4.0"), (short) 3);
         assertEquals(Errors.NONE.code(), response.data().errorCode());
         assertEquals(List.of(ApiKeys.API_VERSIONS.id),
                 response.data().apiKeys().stream().map(ApiVersion::apiKey).toList());
+    }
+
+    /** What a node serves, and nothing more: the admin APIs Kafka's tools use. */
+    @Test
+    void aNodeAdvertisesExactlyTheAdminApisItServes() {
+        KafkaApis apis = KafkaApis.forNode(new NodeRequests(null, null), 1, reply -> { }, "CONTROLLER");
+        List<ApiKeys> expected = List.of(ApiKeys.METADATA, ApiKeys.API_VERSIONS, ApiKeys.CREATE_TOPICS,
+                ApiKeys.DELETE_TOPICS, ApiKeys.DESCRIBE_ACLS, ApiKeys.CREATE_ACLS, ApiKeys.DELETE_ACLS,
+                ApiKeys.DESCRIBE_CONFIGS, ApiKeys.CREATE_PARTITIONS, ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                ApiKeys.LIST_PARTITION_REASSIGNMENTS, ApiKeys.DESCRIBE_QUORUM, ApiKeys.DESCRIBE_CLUSTER,
+                ApiKeys.DESCRIBE_TOPIC_PARTITIONS);
+        assertEquals(expected.stream().map(key -> key.id).sorted().toList(),
+                ask(apis, new ApiVersionsRequestData(), (short) 0).data().apiKeys().stream().map(ApiVersion::apiKey)
+                        .toList());
     }
 
     @Test
