@@ -34,6 +34,7 @@ final class AdminBenchSession implements AutoCloseable {
     /** Connects and waits until the cluster shows {@code --brokers} brokers unfenced. */
     static AdminBenchSession open(AdminBenchOptions options) throws InterruptedException {
         options.validate();
+        System.out.println(BenchClient.GRPC.note());
         AdminClient admin = AdminClient.connect(options.bootstrap(), options.security());
         AdminBenchSession session = new AdminBenchSession(admin, runId(System.currentTimeMillis()),
                 options.timeoutMs);

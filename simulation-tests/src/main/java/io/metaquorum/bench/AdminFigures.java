@@ -10,9 +10,8 @@ import org.HdrHistogram.Histogram;
  * statistics behind them: latencies are recorded in microseconds into an HdrHistogram and
  * printed in milliseconds with two decimals; rates print whole.
  *
- * <p>bin/kafka-peer compiles this file, alone, into its Kafka client
- * (simulation-tests/src/kafka-peer/KafkaPeerBench.java), so that Kafka's figures are computed
- * and printed by the same code: it uses the JDK and HdrHistogram only.
+ * <p>Both clients of a workload ({@code --client grpc|kafka}) record and print through it, so
+ * the figures of metaquorum and of a Kafka cluster are computed and printed by the same code.
  */
 final class AdminFigures {
     private AdminFigures() {

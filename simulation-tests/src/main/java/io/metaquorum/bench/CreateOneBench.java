@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
  * partition, RF 3), each answered once committed with its partition led ({@code timeout_ms >
  * 0}); prints p50, p99 and max. {@code --warmup} creates go first and are not measured. With
  * {@code --breakdown} each measured create asks the node for its trace ({@link TracedCreates})
- * and the figures are per stage instead.
+ * and the figures are per stage instead. With {@code --client kafka} the same loops run through
+ * Kafka's Admin client ({@link KafkaBenchSession}).
  */
 @Command(name = "create-one", mixinStandardHelpOptions = true,
         description = "Latency of sequential single-topic CreateTopics on a running cluster.")
@@ -50,32 +51,60 @@ final class CreateOneBench implements Callable<Integer> {
         }
     }
 
+    /**
+     * One create of one topic (1 partition, RF 3) by name, answered once committed: the gRPC or
+     * the Kafka client's, so both clients run the same loops below.
+     */
+    interface OneTopicCreate {
+        void create(String name) throws Exception;
+    }
+
     @Override
     public Integer call() throws Exception {
         validate();
-        try (AdminBenchSession session = AdminBenchSession.open(options)) {
-            System.out.printf("# create-one: %d sequential creates of 1 topic (1 partition, RF 3, timeout_ms > 0)"
-                    + " after %d unmeasured ones%n", count, warmup);
-            for (int i = 0; i < warmup; i++) {
-                session.create(List.of(AdminBenchSession.topic(session.topicName("w1", i), 1, 3)));
+        if (options.kafka()) {
+            if (breakdown) {
+                options.refuseWithKafka("--breakdown", "it traces metaquorum's own stages, which Kafka has not");
             }
+            try (KafkaBenchSession session = KafkaBenchSession.open(options)) {
+                OneTopicCreate create = name -> session.create(List.of(KafkaBenchSession.topic(name, 1, 3)));
+                warmUp(session.runId, create);
+                measure(session.runId, create);
+            }
+            return 0;
+        }
+        try (AdminBenchSession session = AdminBenchSession.open(options)) {
+            OneTopicCreate create = name -> session.create(List.of(AdminBenchSession.topic(name, 1, 3)));
+            warmUp(session.runId, create);
             if (breakdown) {
                 measureTraced(session);
                 return 0;
             }
-            if (clients > 1) {
-                measureConcurrent(session);
-                return 0;
-            }
-            Histogram micros = AdminFigures.latencyMicros();
-            for (int i = 0; i < count; i++) {
-                long start = System.nanoTime();
-                session.create(List.of(AdminBenchSession.topic(session.topicName("c1", i), 1, 3)));
-                AdminFigures.recordSince(micros, start);
-            }
-            figureLines(micros).forEach(System.out::println);
+            measure(session.runId, create);
         }
         return 0;
+    }
+
+    private void warmUp(String runId, OneTopicCreate create) throws Exception {
+        System.out.printf("# create-one: %d sequential creates of 1 topic (1 partition, RF 3, timeout_ms > 0)"
+                + " after %d unmeasured ones%n", count, warmup);
+        for (int i = 0; i < warmup; i++) {
+            create.create(AdminBenchSession.topicName(runId, "w1", i));
+        }
+    }
+
+    private void measure(String runId, OneTopicCreate create) throws Exception {
+        if (clients > 1) {
+            measureConcurrent(runId, create);
+            return;
+        }
+        Histogram micros = AdminFigures.latencyMicros();
+        for (int i = 0; i < count; i++) {
+            long start = System.nanoTime();
+            create.create(AdminBenchSession.topicName(runId, "c1", i));
+            AdminFigures.recordSince(micros, start);
+        }
+        figureLines(micros).forEach(System.out::println);
     }
 
     /**
@@ -83,7 +112,8 @@ final class CreateOneBench implements Callable<Integer> {
      * queues the creates that arrive together and raft appends what they write in one batch,
      * synced and committed once, each create still answered on its own.
      */
-    private void measureConcurrent(AdminBenchSession session) throws InterruptedException, ExecutionException {
+    private void measureConcurrent(String runId, OneTopicCreate create)
+            throws InterruptedException, ExecutionException {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
             List<Future<Histogram>> runs = new ArrayList<>();
@@ -94,7 +124,7 @@ final class CreateOneBench implements Callable<Integer> {
                     Histogram micros = AdminFigures.latencyMicros();
                     for (int i = client; i < count; i += clients) {
                         long createStart = System.nanoTime();
-                        session.create(List.of(AdminBenchSession.topic(session.topicName("m1", i), 1, 3)));
+                        create.create(AdminBenchSession.topicName(runId, "m1", i));
                         AdminFigures.recordSince(micros, createStart);
                     }
                     return micros;

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  * partitions and {@code --replication-factor} replicas, in sequential CreateTopics requests
  * of {@code --batch} topics each answered once committed with every partition led; prints the
  * total time, partitions created per second and the batch latency p50 / p99; with
- * {@code --breakdown}, also where each batch's time went ({@link StageBreakdown}).
+ * {@code --breakdown}, also where each batch's time went ({@link StageBreakdown}). With
+ * {@code --client kafka}, through Kafka's Admin client ({@link KafkaClientBench}).
  */
 @Command(name = "create-topics", mixinStandardHelpOptions = true,
         description = "CreateTopics throughput in batches on a running cluster.")
@@ -48,6 +49,13 @@ final class CreateTopicsBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        if (options.kafka()) {
+            if (breakdown) {
+                options.refuseWithKafka("--breakdown", "it traces metaquorum's own stages, which Kafka has not");
+            }
+            KafkaClientBench.createTopics(options, topics, partitions, replicationFactor, batch);
+            return 0;
+        }
         try (AdminBenchSession session = AdminBenchSession.open(options)) {
             System.out.printf("# create-topics: %d topics x %d partitions x RF %d, sequential batches of %d,"
                     + " timeout_ms > 0 (answered once committed)%n", topics, partitions, replicationFactor, batch);

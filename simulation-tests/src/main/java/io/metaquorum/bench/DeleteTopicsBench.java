@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
  * {@code mq-bench delete-topics}: creates {@code --count} topics ({@code --partitions} each,
  * RF 3, in batches of {@code --batch}, not measured), then deletes them by name in sequential
  * DeleteTopics requests of {@code --batch}; prints topics deleted per second over the deletes.
+ * With {@code --client kafka}, through Kafka's Admin client ({@link KafkaClientBench}).
  */
 @Command(name = "delete-topics", mixinStandardHelpOptions = true,
         description = "DeleteTopics throughput in batches on a running cluster (creates what it deletes).")
@@ -37,6 +38,10 @@ final class DeleteTopicsBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        if (options.kafka()) {
+            KafkaClientBench.deleteTopics(options, count, batch, partitions);
+            return 0;
+        }
         try (AdminBenchSession session = AdminBenchSession.open(options)) {
             List<List<String>> batches = new ArrayList<>();
             int next = 0;

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
  * {@code --page-partitions} a page; 0: one unpaged DescribeTopics, as before paging), measured
  * {@code --runs} times after {@code --warmup} unmeasured walks; prints the median. It
  * describes whatever the cluster holds (run create-topics first for Kafka's case of 2,000
- * topics and 20,000 partitions) and says how many topics, partitions and pages that was.
+ * topics and 20,000 partitions) and says how many topics, partitions and pages that was. With
+ * {@code --client kafka}, a ListTopics and a DescribeTopics of the names through Kafka's Admin
+ * client ({@link KafkaClientBench}).
  */
 @Command(name = "describe-all", mixinStandardHelpOptions = true,
         description = "Time of one DescribeTopics of all topics on a running cluster (median).")
@@ -68,6 +70,14 @@ final class DescribeAllBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        if (options.kafka()) {
+            if (options.given("--page-partitions")) {
+                options.refuseWithKafka("--page-partitions", "Kafka's Admin client pages DescribeTopicPartitions "
+                        + "by itself");
+            }
+            KafkaClientBench.describeAll(options, runs, warmup);
+            return 0;
+        }
         try (AdminBenchSession session = AdminBenchSession.open(options)) {
             Walk walk = null;
             for (int i = 0; i < warmup; i++) {
