@@ -3,7 +3,10 @@ package io.metaquorum.process;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.metaquorum.client.AdminClient;
+import io.metaquorum.net.HostPort;
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
+import io.metaquorum.protocol.DescribedTopic;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +21,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -144,6 +148,8 @@ class KafkaAdminClientProcessTest {
     void theAdminClientCreatesListsDescribesGrowsAltersAndDeletesTopics() {
         NewTopic orders = new NewTopic("orders", 3, (short) 3).configs(Map.of("retention.ms", "3600000"));
         get(admin.createTopics(List.of(orders, new NewTopic("audit", Optional.empty(), Optional.empty()))).all());
+        awaitEveryBroker("orders", 3);
+        awaitEveryBroker("audit", 1);
         assertTrue(get(admin.listTopics().names()).containsAll(List.of("orders", "audit")));
 
         TopicDescription described = describe("orders");
@@ -158,19 +164,22 @@ class KafkaAdminClientProcessTest {
         assertEquals(1, describe("audit").partitions().size(), "num.partitions, the default");
 
         get(admin.createPartitions(Map.of("orders", NewPartitions.increaseTo(5))).all());
+        awaitEveryBroker("orders", 5);
         assertEquals(5, describe("orders").partitions().size());
 
         ConfigResource ordersConfig = new ConfigResource(ConfigResource.Type.TOPIC, "orders");
         get(admin.incrementalAlterConfigs(Map.of(ordersConfig, List.of(
                 new AlterConfigOp(new ConfigEntry("cleanup.policy", "compact"), AlterConfigOp.OpType.SET),
                 new AlterConfigOp(new ConfigEntry("retention.ms", null), AlterConfigOp.OpType.DELETE)))).all());
-        Config config = get(admin.describeConfigs(List.of(ordersConfig)).all()).get(ordersConfig);
-        assertEquals("compact", config.get("cleanup.policy").value());
+        Config config = eventually("orders' new configs", () -> get(admin.describeConfigs(List.of(ordersConfig))
+                .all()).get(ordersConfig), seen -> "compact".equals(seen.get("cleanup.policy").value()));
         assertEquals(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG, config.get("cleanup.policy").source());
         assertEquals(ConfigEntry.ConfigSource.DEFAULT_CONFIG, config.get("retention.ms").source(),
                 "retention.ms back at its default: " + config.get("retention.ms"));
 
         get(admin.deleteTopics(List.of("orders", "audit")).all());
+        awaitEveryBroker("orders", 0);
+        awaitEveryBroker("audit", 0);
         Set<String> left = get(admin.listTopics().names());
         assertTrue(!left.contains("orders") && !left.contains("audit"), left.toString());
     }
@@ -260,15 +269,14 @@ class KafkaAdminClientProcessTest {
         AclBinding denyHost = new AclBinding(new ResourcePattern(ResourceType.GROUP, "billing", PatternType.LITERAL),
                 new AccessControlEntry("User:bob", "10.0.0.9", AclOperation.ALL, AclPermissionType.DENY));
         get(admin.createAcls(List.of(readOrders, denyHost)).all());
-        Collection<AclBinding> all = get(admin.describeAcls(AclBindingFilter.ANY).values());
-        assertTrue(all.containsAll(List.of(readOrders, denyHost)), all.toString());
+        awaitAcls(AclBindingFilter.ANY, Set.of(readOrders, denyHost));
         AclBindingFilter aliceOnTopics = new AclBindingFilter(new ResourcePatternFilter(ResourceType.TOPIC, null,
                 PatternType.ANY), new AccessControlEntryFilter("User:alice", null, AclOperation.ANY,
                 AclPermissionType.ANY));
-        assertEquals(List.of(readOrders), List.copyOf(get(admin.describeAcls(aliceOnTopics).values())));
+        awaitAcls(aliceOnTopics, Set.of(readOrders));
         Collection<AclBinding> deleted = get(admin.deleteAcls(List.of(aliceOnTopics)).all());
-        assertEquals(List.of(readOrders), List.copyOf(deleted));
-        assertEquals(List.of(denyHost), List.copyOf(get(admin.describeAcls(AclBindingFilter.ANY).values())));
+        assertEquals(List.of(readOrders), List.copyOf(deleted), "DeleteAcls answers what it matched");
+        awaitAcls(AclBindingFilter.ANY, Set.of(denyHost));
         get(admin.deleteAcls(List.of(AclBindingFilter.ANY)).all());
 
         DescribeClusterResult cluster = admin.describeCluster();
@@ -287,6 +295,54 @@ class KafkaAdminClientProcessTest {
         assertEquals(BROKERS, quorum.observers().stream().map(QuorumInfo.ReplicaState::replicaId).sorted().toList(),
                 quorum.toString());
         assertTrue(quorum.highWatermark() > 0, quorum.toString());
+    }
+
+    /**
+     * Waits until DescribeAcls answers {@code expected}: over Kafka's protocol an ACL change has
+     * no commit offset for the client to carry (read your own writes is the gRPC API's), and
+     * Kafka's client asks any broker, whose image may be a few records behind the controller's,
+     * as with Kafka's own brokers. This waits on the answer, never on time.
+     */
+    private void awaitAcls(AclBindingFilter filter, Set<AclBinding> expected) {
+        eventually("DescribeAcls " + filter + " answering " + expected,
+                () -> Set.copyOf(get(admin.describeAcls(filter).values())), expected::equals);
+    }
+
+    /**
+     * Waits until {@code read} gives what {@code done} accepts, and returns it; fails, naming
+     * {@code what} and the last answer, after {@value #CALL_WAIT_S} s. It waits on state, never
+     * on time.
+     */
+    private static <T> T eventually(String what, Supplier<T> read, Predicate<T> done) {
+        long deadline = System.currentTimeMillis() + CALL_WAIT_S * 1_000;
+        T last = read.get();
+        while (!done.test(last)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("not within " + CALL_WAIT_S + " s: " + what + "; last: " + last);
+            }
+            last = read.get();
+        }
+        return last;
+    }
+
+    /**
+     * Waits until every broker's own image holds {@code topic} with {@code partitions}
+     * partitions (0: holds no such topic), asking each over its gRPC listener: after that any
+     * broker Kafka's client picks answers from an image that has the change. A write's answer
+     * comes from the controller once committed; brokers replay the commit a moment later, as
+     * Kafka's brokers do.
+     */
+    private void awaitEveryBroker(String topic, int partitions) {
+        for (int broker : BROKERS) {
+            HostPort address = new HostPort("127.0.0.1", Integer.parseInt(environment.get("MQ_BASE_PORT")) + broker);
+            try (AdminClient client = AdminClient.connect(List.of(address))) {
+                eventually("broker " + broker + " holding " + topic + " with " + partitions + " partitions",
+                        () -> client.describeTopics(List.of(), CALL_WAIT_S * 1_000).stream()
+                                .filter(described -> described.getName().equals(topic))
+                                .mapToInt(DescribedTopic::getPartitionsCount).sum(),
+                        count -> count == partitions);
+            }
+        }
     }
 
     private ToolRun kafkaTopics(String name, String... args) {
@@ -318,6 +374,7 @@ class KafkaAdminClientProcessTest {
                 "--replication-factor", "3", "--config", "retention.ms=7200000");
         assertEquals(0, created.exitCode(), created.out() + created.err());
         assertEquals("Created topic kt-events.\n", created.out());
+        awaitEveryBroker("kt-events", 3);
 
         ToolRun listed = kafkaTopics("kt-list", "--list");
         assertEquals(0, listed.exitCode(), listed.err());
@@ -330,6 +387,7 @@ class KafkaAdminClientProcessTest {
 
         ToolRun altered = kafkaTopics("kt-alter", "--alter", "--topic", "kt-events", "--partitions", "4");
         assertEquals(0, altered.exitCode(), altered.out() + altered.err());
+        awaitEveryBroker("kt-events", 4);
         assertEquals(withElrColumns(mqTopics("mq-describe-4", "--describe", "--topic", "kt-events").out()),
                 kafkaTopics("kt-describe-4", "--describe", "--topic", "kt-events").out());
 
@@ -341,6 +399,7 @@ class KafkaAdminClientProcessTest {
 
         ToolRun deleted = kafkaTopics("kt-delete", "--delete", "--topic", "kt-events");
         assertEquals(0, deleted.exitCode(), deleted.out() + deleted.err());
+        awaitEveryBroker("kt-events", 0);
         assertTrue(!kafkaTopics("kt-list-after", "--list").out().contains("kt-events"));
     }
 

@@ -1,12 +1,15 @@
 package io.metaquorum.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.process.MetaquorumScripts.ToolRun;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.Reader;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -15,10 +18,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AbstractResponse;
@@ -178,6 +187,7 @@ class QuickstartProcessTest {
         assertEquals(0, status.exitCode(), status.err());
         assertTrue(status.out().contains("node 6 (broker): running, pid ") && status.out().contains("LeaderId:"),
                 "status finds the client config by itself: " + status.out());
+        kafkasAdminClientWorksOverSslWithTheAdminsCertificateOnly(clientConfig);
         anOrdinaryUserNeedsAnAclOnBrokersAndControllers(clientConfig);
         aNodeCertificateWithoutClusterActionCannotJoin(clientConfig);
         ToolRun plaintext = quickstart("start-again", "start");
@@ -187,6 +197,36 @@ class QuickstartProcessTest {
         assertEquals(0, stopped.exitCode(), stopped.err());
         assertTrue(stopped.out().contains("stopped node 6") && stopped.out().contains("stopped node 1"),
                 stopped.out());
+    }
+
+    /**
+     * Kafka's own Admin client, given the very file the tools take (its keys are Kafka's), works
+     * against the brokers' SSL Kafka-protocol listeners; without a client certificate the
+     * handshake is refused, as the gRPC listener refuses it.
+     */
+    private void kafkasAdminClientWorksOverSslWithTheAdminsCertificateOnly(Path adminConfig) throws Exception {
+        Properties withCertificate = new Properties();
+        try (Reader reader = Files.newBufferedReader(adminConfig)) {
+            withCertificate.load(reader);
+        }
+        String bootstrap = "127.0.0.1:" + kafkaPort(4) + ",127.0.0.1:" + kafkaPort(5);
+        withCertificate.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        try (Admin admin = Admin.create(withCertificate)) {
+            admin.createTopics(List.of(new NewTopic("over-ssl", 2, (short) 3))).all().get(60, TimeUnit.SECONDS);
+            assertEquals(2, admin.describeTopics(List.of("over-ssl")).allTopicNames().get(60, TimeUnit.SECONDS)
+                    .get("over-ssl").partitions().size());
+            assertTrue(admin.listTopics().names().get(60, TimeUnit.SECONDS).contains("demo"));
+        }
+        Properties withoutCertificate = new Properties();
+        withoutCertificate.putAll(withCertificate);
+        withoutCertificate.keySet().removeIf(key -> key.toString().startsWith("ssl.keystore."));
+        withoutCertificate.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
+        withoutCertificate.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "20000");
+        try (Admin stranger = Admin.create(withoutCertificate)) {
+            ExecutionException refused = assertThrows(ExecutionException.class,
+                    () -> stranger.listTopics().names().get(60, TimeUnit.SECONDS));
+            assertInstanceOf(SslAuthenticationException.class, refused.getCause(), refused.toString());
+        }
     }
 
     /**
