@@ -43,29 +43,60 @@ final class DeleteTopicsBench implements Callable<Integer> {
             return 0;
         }
         try (AdminBenchSession session = AdminBenchSession.open(options)) {
-            List<List<String>> batches = new ArrayList<>();
-            int next = 0;
-            for (int size : AdminFigures.batches(count, batch)) {
-                List<String> names = new ArrayList<>(size);
-                for (int i = 0; i < size; i++) {
-                    names.add(session.topicName("dt", next++));
+            measure(count, batch, partitions, new Topics() {
+                @Override
+                public String name(int index) {
+                    return session.topicName("dt", index);
                 }
-                session.create(names.stream().map(n -> AdminBenchSession.topic(n, partitions, 3)).toList());
-                batches.add(names);
-            }
-            System.out.printf("# delete-topics: created %d topics (%d partition(s), RF 3); deleting them by name"
-                    + " in sequential batches of %d%n", count, partitions, batch);
-            Histogram batchMicros = AdminFigures.latencyMicros();
-            long start = System.nanoTime();
-            for (List<String> names : batches) {
-                long batchStart = System.nanoTime();
-                session.delete(names);
-                AdminFigures.recordSince(batchMicros, batchStart);
-            }
-            long total = System.nanoTime() - start;
-            figureLines(count, total, batchMicros).forEach(System.out::println);
+
+                @Override
+                public void create(List<String> names) {
+                    session.create(names.stream().map(n -> AdminBenchSession.topic(n, partitions, 3)).toList());
+                }
+
+                @Override
+                public void delete(List<String> names) {
+                    session.delete(names);
+                }
+            });
         }
         return 0;
+    }
+
+    /** What the procedure needs of a client: the run's topic names, and creating and deleting them. */
+    interface Topics {
+        String name(int index);
+
+        void create(List<String> names) throws Exception;
+
+        void delete(List<String> names) throws Exception;
+    }
+
+    /**
+     * The procedure every client runs: creates {@code count} topics unmeasured, then deletes
+     * them by name in sequential batches of {@code batch}, each timed, and prints the figures.
+     */
+    static void measure(int count, int batch, int partitions, Topics topics) throws Exception {
+        List<List<String>> batches = new ArrayList<>();
+        int next = 0;
+        for (int size : AdminFigures.batches(count, batch)) {
+            List<String> names = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                names.add(topics.name(next++));
+            }
+            topics.create(names);
+            batches.add(names);
+        }
+        System.out.printf("# delete-topics: created %d topics (%d partition(s), RF 3); deleting them by name"
+                + " in sequential batches of %d%n", count, partitions, batch);
+        Histogram batchMicros = AdminFigures.latencyMicros();
+        long start = System.nanoTime();
+        for (List<String> names : batches) {
+            long batchStart = System.nanoTime();
+            topics.delete(names);
+            AdminFigures.recordSince(batchMicros, batchStart);
+        }
+        figureLines(count, System.nanoTime() - start, batchMicros).forEach(System.out::println);
     }
 
     static List<String> figureLines(int deleted, long totalNanos, Histogram batchMicros) {

@@ -101,30 +101,25 @@ final class KafkaClientBench {
         }
     }
 
-    /** delete-topics: creates the topics unmeasured, then deletes them by name in sequential batches. */
+    /** delete-topics, by {@link DeleteTopicsBench#measure}'s procedure through Kafka's client. */
     static void deleteTopics(AdminBenchOptions options, int count, int batch, int partitions) throws Exception {
         try (KafkaBenchSession session = KafkaBenchSession.open(options)) {
-            List<List<String>> batches = new ArrayList<>();
-            int next = 0;
-            for (int size : AdminFigures.batches(count, batch)) {
-                List<String> names = new ArrayList<>(size);
-                for (int i = 0; i < size; i++) {
-                    names.add(session.topicName("dt", next++));
+            DeleteTopicsBench.measure(count, batch, partitions, new DeleteTopicsBench.Topics() {
+                @Override
+                public String name(int index) {
+                    return session.topicName("dt", index);
                 }
-                session.create(names.stream().map(n -> KafkaBenchSession.topic(n, partitions, 3)).toList());
-                batches.add(names);
-            }
-            System.out.printf("# delete-topics: created %d topics (%d partition(s), RF 3); deleting them by name"
-                    + " in sequential batches of %d%n", count, partitions, batch);
-            Histogram batchMicros = AdminFigures.latencyMicros();
-            long start = System.nanoTime();
-            for (List<String> names : batches) {
-                long batchStart = System.nanoTime();
-                session.delete(names);
-                AdminFigures.recordSince(batchMicros, batchStart);
-            }
-            long total = System.nanoTime() - start;
-            DeleteTopicsBench.figureLines(count, total, batchMicros).forEach(System.out::println);
+
+                @Override
+                public void create(List<String> names) throws InterruptedException {
+                    session.create(names.stream().map(n -> KafkaBenchSession.topic(n, partitions, 3)).toList());
+                }
+
+                @Override
+                public void delete(List<String> names) throws InterruptedException {
+                    session.delete(names);
+                }
+            });
         }
     }
 }
