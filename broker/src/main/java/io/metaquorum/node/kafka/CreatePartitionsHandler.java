@@ -61,7 +61,7 @@ final class CreatePartitionsHandler implements KafkaApiHandler {
     }
 
     private static CreatePartitionsTopicResult result(String name, ErrorCode error, String message) {
-        return new CreatePartitionsTopicResult().setName(name).setErrorCode(WireValues.code(error))
+        return new CreatePartitionsTopicResult().setName(name).setErrorCode(WireErrors.code(error))
                 .setErrorMessage(WireValues.message(error, message));
     }
 }

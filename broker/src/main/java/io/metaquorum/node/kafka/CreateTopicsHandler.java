@@ -83,7 +83,7 @@ final class CreateTopicsHandler implements KafkaApiHandler {
             request.getTopicsList().forEach(t -> names.add(t.getName()));
             for (String name : names) {
                 out.topics().add(new CreateTopicsResponseData.CreatableTopicResult().setName(name)
-                        .setErrorCode(WireValues.code(failed))
+                        .setErrorCode(WireErrors.code(failed))
                         .setErrorMessage(WireValues.message(failed, response.getHeader().getErrorMessage())));
             }
             return out;
@@ -96,7 +96,7 @@ final class CreateTopicsHandler implements KafkaApiHandler {
 
     private static CreateTopicsResponseData.CreatableTopicResult result(CreatableTopicResult r, short version) {
         CreateTopicsResponseData.CreatableTopicResult out = new CreateTopicsResponseData.CreatableTopicResult()
-                .setName(r.getName()).setErrorCode(WireValues.code(r.getErrorCode()))
+                .setName(r.getName()).setErrorCode(WireErrors.code(r.getErrorCode()))
                 .setErrorMessage(WireValues.message(r.getErrorCode(), r.getErrorMessage()));
         if (version >= 7) {
             out.setTopicId(WireValues.uuid(r.getTopicId()));
@@ -105,7 +105,7 @@ final class CreateTopicsHandler implements KafkaApiHandler {
             return out;
         }
         out.setNumPartitions(r.getNumPartitions()).setReplicationFactor((short) r.getReplicationFactor())
-                .setTopicConfigErrorCode(WireValues.code(r.getTopicConfigErrorCode()));
+                .setTopicConfigErrorCode(WireErrors.code(r.getTopicConfigErrorCode()));
         if (r.getErrorCode() == ErrorCode.NONE) {
             for (DescribedConfig c : r.getConfigsList()) {
                 out.configs().add(new CreatableTopicConfigs().setName(c.getName())

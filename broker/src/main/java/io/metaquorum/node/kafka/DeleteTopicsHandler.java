@@ -88,7 +88,7 @@ final class DeleteTopicsHandler implements KafkaApiHandler {
 
     private static DeletableTopicResult result(String name, io.metaquorum.protocol.Uuid id, ErrorCode error,
                                                String message, short version) {
-        DeletableTopicResult out = new DeletableTopicResult().setErrorCode(WireValues.code(error));
+        DeletableTopicResult out = new DeletableTopicResult().setErrorCode(WireErrors.code(error));
         if (version >= TOPIC_IDS_VERSION) {
             out.setName(WireValues.name(name)).setTopicId(id == null ? Uuid.ZERO_UUID : WireValues.uuid(id));
         } else {

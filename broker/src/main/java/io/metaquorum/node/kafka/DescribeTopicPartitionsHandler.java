@@ -68,7 +68,7 @@ final class DescribeTopicPartitionsHandler implements KafkaApiHandler {
         DescribeTopicsResponse topics = read.topics();
         ErrorCode failed = topics.getHeader().getErrorCode();
         if (failed != ErrorCode.NONE) {
-            reply.accept(describe.getErrorResponse(Errors.forCode(WireValues.code(failed))
+            reply.accept(describe.getErrorResponse(Errors.forCode(WireErrors.code(failed))
                     .exception(WireValues.message(failed, topics.getHeader().getErrorMessage()))));
             return;
         }

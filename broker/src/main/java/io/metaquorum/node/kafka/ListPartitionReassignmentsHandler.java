@@ -30,7 +30,7 @@ final class ListPartitionReassignmentsHandler implements KafkaApiHandler {
                 .getHeader();
         ErrorCode error = header.getErrorCode();
         reply.accept(new ListPartitionReassignmentsResponse(new ListPartitionReassignmentsResponseData()
-                .setErrorCode(WireValues.code(error)).setErrorMessage(WireValues.message(error,
+                .setErrorCode(WireErrors.code(error)).setErrorMessage(WireValues.message(error,
                         header.getErrorMessage()))));
     }
 }

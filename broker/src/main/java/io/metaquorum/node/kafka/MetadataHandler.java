@@ -77,7 +77,7 @@ final class MetadataHandler implements KafkaApiHandler {
         ErrorCode failed = topics.getHeader().getErrorCode();
         if (failed != ErrorCode.NONE) {
             if (version >= 13) {
-                out.setErrorCode(WireValues.code(failed));
+                out.setErrorCode(WireErrors.code(failed));
             }
             asked.ifPresent(a -> a.getTopicsList().forEach(ref -> out.topics().add(failedTopic(ref, failed))));
         } else {
@@ -141,7 +141,7 @@ final class MetadataHandler implements KafkaApiHandler {
 
     private static MetadataResponseTopic topic(DescribedTopic topic, ListenerPartitions partitions, short version,
                                                boolean byId) {
-        short error = WireValues.code(topic.getErrorCode());
+        short error = WireErrors.code(topic.getErrorCode());
         if (topic.getErrorCode() == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION && !Topic.isValid(topic.getName())) {
             error = Errors.INVALID_TOPIC_EXCEPTION.code();
         }
@@ -159,7 +159,7 @@ final class MetadataHandler implements KafkaApiHandler {
     }
 
     private static MetadataResponseTopic failedTopic(TopicRef ref, ErrorCode error) {
-        return new MetadataResponseTopic().setErrorCode(WireValues.code(error))
+        return new MetadataResponseTopic().setErrorCode(WireErrors.code(error))
                 .setName(ref.hasName() ? ref.getName() : null)
                 .setTopicId(ref.hasTopicId() ? WireValues.uuid(ref.getTopicId()) : Uuid.ZERO_UUID);
     }

@@ -43,7 +43,7 @@ final class NamedTopicPages {
             if (topic.getErrorCode() != ErrorCode.NONE) {
                 boolean unknown = topic.getErrorCode() == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION;
                 Errors error = unknown && !Topic.isValid(topic.getName()) ? Errors.INVALID_TOPIC_EXCEPTION
-                        : Errors.forCode(WireValues.code(topic.getErrorCode()));
+                        : Errors.forCode(WireErrors.code(topic.getErrorCode()));
                 out.topics().add(failed(topic.getName(), error));
                 continue;
             }

@@ -3,7 +3,6 @@ package io.metaquorum.node.kafka;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.raft.TopicIds;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.protocol.Errors;
 
 /**
  * The few values that differ in form between our protobuf answers and Kafka's messages: error
@@ -12,16 +11,6 @@ import org.apache.kafka.common.protocol.Errors;
  */
 final class WireValues {
     private WireValues() {
-    }
-
-    /**
-     * Our code as Kafka's, the same number, except AUTHORIZER_NOT_READY, which Kafka has no wire
-     * code for (it raises AuthorizerNotReadyException, which reaches its clients as
-     * UNKNOWN_SERVER_ERROR): that is sent as UNKNOWN_SERVER_ERROR too, with our message, rather
-     * than a number Kafka's client does not know.
-     */
-    static short code(ErrorCode code) {
-        return code == ErrorCode.AUTHORIZER_NOT_READY ? Errors.UNKNOWN_SERVER_ERROR.code() : (short) code.getNumber();
     }
 
     static String message(ErrorCode code, String message) {
