@@ -403,6 +403,32 @@ class KafkaAdminClientProcessTest {
         assertTrue(!kafkaTopics("kt-list-after", "--list").out().contains("kt-events"));
     }
 
+    /**
+     * The same TopicCommand lines as against Kafka 4.4.0 itself (recorded in
+     * {@code kafka-4.4.0/topic-command.txt}), where only ids and placement may differ.
+     */
+    @Test
+    void kafkaTopicsCommandPrintsWhatItPrintsAgainstKafka() {
+        RecordedKafkaOutput kafka = RecordedKafkaOutput.load("kafka-4.4.0/topic-command.txt");
+        assertEquals(kafka.section("create"), RecordedKafkaOutput.masked(kafkaTopics("golden-create", "--create",
+                "--topic", "golden", "--partitions", "3", "--replication-factor", "2", "--config",
+                "cleanup.policy=compact").out()));
+        awaitEveryBroker("golden", 3);
+        assertEquals(kafka.section("create-exists"), RecordedKafkaOutput.masked(kafkaTopics("golden-exists",
+                "--create", "--topic", "golden", "--partitions", "3", "--replication-factor", "2").out()));
+        assertEquals(kafka.section("describe"), RecordedKafkaOutput.masked(kafkaTopics("golden-describe",
+                "--describe", "--topic", "golden").out()));
+        assertEquals(kafka.section("alter"), kafkaTopics("golden-alter", "--alter", "--topic", "golden",
+                "--partitions", "4").out());
+        awaitEveryBroker("golden", 4);
+        assertEquals(kafka.section("describe2"), RecordedKafkaOutput.masked(kafkaTopics("golden-describe2",
+                "--describe", "--topic", "golden").out()));
+        assertEquals(kafka.section("delete"), kafkaTopics("golden-delete", "--delete", "--topic", "golden").out());
+        awaitEveryBroker("golden", 0);
+        assertEquals(kafka.section("describe-missing"), kafkaTopics("golden-missing", "--describe", "--topic",
+                "nope").out());
+    }
+
     /** Kafka's tool classes, in a JVM of their own on this test's class path, as an operator runs the script. */
     private static final class KafkaToolJvm {
         private KafkaToolJvm() {
