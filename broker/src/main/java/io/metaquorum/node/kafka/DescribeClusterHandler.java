@@ -1,9 +1,11 @@
 package io.metaquorum.node.kafka;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.EndpointType;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
@@ -22,7 +24,9 @@ import org.apache.kafka.common.requests.AbstractResponse;
  * an answer. Our gRPC DescribeCluster, which no Kafka tool calls, keeps DESCRIBE on the cluster.
  * A request for the controllers' endpoint (version 1 on) is
  * MISMATCHED_ENDPOINT_TYPE, an endpoint type Kafka does not know UNSUPPORTED_ENDPOINT_TYPE.
- * Authorized operations are not computed: they stay at Kafka's "not asked" value.
+ * Its {@code cluster_authorized_operations} are Kafka's: the "not asked" value unless asked, then
+ * none without DESCRIBE on the cluster, else every cluster operation the caller holds
+ * ({@link AdminRequests#authorizedClusterOperations}).
  */
 final class DescribeClusterHandler implements KafkaApiHandler {
     private final AdminRequests admin;
@@ -50,11 +54,23 @@ final class DescribeClusterHandler implements KafkaApiHandler {
         boolean withFenced = version >= 2 && data.includeFencedBrokers();
         List<ListenerBroker> brokers = ListenerBrokers.on(cluster, call.listenerName(), withFenced);
         out.setClusterId(cluster.getClusterId()).setControllerId(ListenerBrokers.controllerId(brokers, nodeId));
+        if (data.includeClusterAuthorizedOperations()) {
+            out.setClusterAuthorizedOperations(bitField(admin.authorizedClusterOperations(call.origin())));
+        }
         for (ListenerBroker broker : brokers) {
             out.brokers().add(new DescribeClusterBroker().setBrokerId(broker.id()).setHost(broker.host())
                     .setPort(broker.port()).setRack(broker.rack()).setIsFenced(broker.fenced()));
         }
         reply.accept(response(out));
+    }
+
+    /** Kafka's encoding of a set of operations: bit {@code code} set for each. */
+    static int bitField(Set<AclOperation> operations) {
+        int bits = 0;
+        for (AclOperation operation : operations) {
+            bits |= 1 << operation.code();
+        }
+        return bits;
     }
 
     private static AbstractResponse response(DescribeClusterResponseData data) {

@@ -137,6 +137,39 @@ class TopicAuthorizationTest {
                 .data().errorCode());
     }
 
+    /** Kafka's cluster_authorized_operations: asked for, none without DESCRIBE on the cluster. */
+    @Test
+    void clusterAuthorizedOperationsAreNoneWithoutDescribeOnTheClusterAndWhatIsHeldWithIt() {
+        DescribeClusterRequestData asking = new DescribeClusterRequestData().setIncludeClusterAuthorizedOperations(true);
+        assertEquals(0, kafka.<DescribeClusterResponse>call(asking, (short) 2, ALICE).data()
+                .clusterAuthorizedOperations());
+        int every = 0;
+        for (AclOperation operation : List.of(AclOperation.CREATE, AclOperation.CLUSTER_ACTION,
+                AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS, AclOperation.IDEMPOTENT_WRITE,
+                AclOperation.ALTER, AclOperation.DESCRIBE)) {
+            every |= 1 << operation.code();
+        }
+        assertEquals(every, kafka.<DescribeClusterResponse>call(asking, (short) 2, ADMIN).data()
+                .clusterAuthorizedOperations(), "a super user holds every cluster operation");
+        grantOnCluster(AclOperation.ALTER);
+        assertEquals(1 << AclOperation.ALTER.code() | 1 << AclOperation.DESCRIBE.code(),
+                kafka.<DescribeClusterResponse>call(asking, (short) 2, ALICE).data().clusterAuthorizedOperations(),
+                "ALTER implies DESCRIBE");
+        assertEquals(Integer.MIN_VALUE, kafka.<DescribeClusterResponse>call(new DescribeClusterRequestData(),
+                (short) 2, ALICE).data().clusterAuthorizedOperations(), "not asked");
+    }
+
+    private void grantOnCluster(AclOperation operation) {
+        CreateAclsRequest acls = CreateAclsRequest.newBuilder().addCreations(AclCreation.newBuilder()
+                .setResourceType(ResourceType.CLUSTER.code()).setResourceName("kafka-cluster")
+                .setPatternType(PatternType.LITERAL.code()).setPrincipal("User:alice").setHost("*")
+                .setOperation(operation.code()).setPermissionType(PermissionType.ALLOW.code())).build();
+        CreateAclsResponse created = AdminRequestsNode.await(reply -> kafka.node.admin().createAcls(acls, ADMIN,
+                reply));
+        assertEquals(ErrorCode.NONE, created.getHeader().getErrorCode(), created.toString());
+        kafka.node.awaitImage(() -> kafka.node.image().lastCommittedOffset() >= created.getCommitOffset());
+    }
+
     @Test
     void aCallerAheadOfThisNodesImageIsRefusedWithACodeKafkasClientKnows() {
         CallOrigin ahead = ALICE.afterAclChange(Long.MAX_VALUE);
