@@ -159,9 +159,28 @@ class TopicAuthorizationTest {
                 (short) 2, ALICE).data().clusterAuthorizedOperations(), "not asked");
     }
 
+    /** Kafka's rule: a describable topic that does not exist is named so, whatever else is missing. */
+    @Test
+    void deleteTopicsTellsADescribableCallerThatATopicDoesNotExist() {
+        grant(ResourceType.TOPIC, "gone", AclOperation.DESCRIBE);
+        DeleteTopicsRequestData delete = new DeleteTopicsRequestData().setTopicNames(List.of("gone", "orders",
+                "nowhere")).setTimeoutMs(5_000);
+        var answer = kafka.<DeleteTopicsResponse>call(delete, (short) 5, ALICE).data().responses();
+        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), answer.find("gone").errorCode(),
+                "DESCRIBE on a topic that does not exist");
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), answer.find("orders").errorCode(),
+                "DESCRIBE without DELETE on one that exists");
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), answer.find("nowhere").errorCode(),
+                "no DESCRIBE: nothing is told");
+    }
+
     private void grantOnCluster(AclOperation operation) {
+        grant(ResourceType.CLUSTER, "kafka-cluster", operation);
+    }
+
+    private void grant(ResourceType type, String name, AclOperation operation) {
         CreateAclsRequest acls = CreateAclsRequest.newBuilder().addCreations(AclCreation.newBuilder()
-                .setResourceType(ResourceType.CLUSTER.code()).setResourceName("kafka-cluster")
+                .setResourceType(type.code()).setResourceName(name)
                 .setPatternType(PatternType.LITERAL.code()).setPrincipal("User:alice").setHost("*")
                 .setOperation(operation.code()).setPermissionType(PermissionType.ALLOW.code())).build();
         CreateAclsResponse created = AdminRequestsNode.await(reply -> kafka.node.admin().createAcls(acls, ADMIN,
