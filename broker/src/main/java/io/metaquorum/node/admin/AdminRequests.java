@@ -127,7 +127,7 @@ public final class AdminRequests {
                     DeleteTopicsRequest allowed = denied.isEmpty() ? request
                             : AuthorizedWrites.allowed(request, denied);
                     Consumer<DeleteTopicsResponse> merged = denied.isEmpty() ? sink::complete
-                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided));
+                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided, rights));
                     if (allowed.getTopicsCount() == 0) {
                         merged.accept(DeleteTopicsResponse.newBuilder().setHeader(writeOk()).build());
                         return;

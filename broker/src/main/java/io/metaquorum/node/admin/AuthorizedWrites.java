@@ -125,17 +125,29 @@ final class AuthorizedWrites {
                 .build();
     }
 
-    static DeleteTopicsResponse merged(DeleteTopicsRequest request, BitSet denied, DeleteTopicsResponse decided) {
+    /**
+     * The controller's answer with the denied topics put back. A topic refused by id is named
+     * only to a caller that may DESCRIBE it, as Kafka answers: the name an id has is the topic's
+     * to tell.
+     */
+    static DeleteTopicsResponse merged(DeleteTopicsRequest request, BitSet denied, DeleteTopicsResponse decided,
+                                       RequestAccess access) {
         Set<String> askedByName = new TreeSet<>();
         request.getTopicsList().stream().filter(TopicRef::hasName).forEach(ref -> askedByName.add(ref.getName()));
         List<DeletableTopicResult> results = BatchMerge.merge(request.getTopicsList(), denied,
                 ref -> ref.hasName() ? ref.getName() : TopicIds.toBase64(ref.getTopicId()), decided.getTopicsList(),
                 r -> askedByName.contains(r.getName()) ? r.getName() : TopicIds.toBase64(r.getTopicId()),
-                ref -> DeletableTopicResult.newBuilder().setName(ref.hasName() ? ref.getName() : "")
+                ref -> DeletableTopicResult.newBuilder().setName(ref.hasName() ? ref.getName()
+                                : describableName(ref, access))
                         .setTopicId(ref.hasTopicId() ? ref.getTopicId() : TopicIds.ZERO)
                         .setErrorCode(ErrorCode.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(TOPIC_DENIED).build(),
                 false);
         return decided.toBuilder().clearTopics().addAllTopics(results).build();
+    }
+
+    private static String describableName(TopicRef ref, RequestAccess access) {
+        String name = nameOf(ref, access);
+        return name != null && access.holdsOnTopic(AclOperation.DESCRIBE, name) ? name : "";
     }
 
     /** ALTER on each topic. */

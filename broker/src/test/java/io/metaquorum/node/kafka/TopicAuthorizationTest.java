@@ -174,6 +174,26 @@ class TopicAuthorizationTest {
                 "no DESCRIBE: nothing is told");
     }
 
+    /** A topic refused by id is named only to a caller that may DESCRIBE it, as Kafka answers. */
+    @Test
+    void aDeleteRefusedByIdNamesTheTopicOnlyToACallerThatMayDescribeIt() {
+        MetadataResponseData ids = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(null)
+                .setAllowAutoTopicCreation(false), ApiKeys.METADATA.latestVersion(), ADMIN).data();
+        DeleteTopicsRequestData delete = new DeleteTopicsRequestData().setTimeoutMs(5_000);
+        for (String topic : List.of("orders", "payments")) {
+            delete.topics().add(new DeleteTopicsRequestData.DeleteTopicState().setTopicId(ids.topics().find(topic)
+                    .topicId()));
+        }
+        var answer = kafka.<DeleteTopicsResponse>call(delete, ApiKeys.DELETE_TOPICS.latestVersion(), ALICE).data()
+                .responses();
+        assertEquals(2, answer.size());
+        for (var result : answer) {
+            assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), result.errorCode(), result.toString());
+        }
+        assertEquals(Set.of("orders"), answer.stream().map(r -> r.name()).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.toSet()), "alice may DESCRIBE orders, not payments");
+    }
+
     private void grantOnCluster(AclOperation operation) {
         grant(ResourceType.CLUSTER, "kafka-cluster", operation);
     }
