@@ -76,6 +76,11 @@ public final class AdminRequests {
             AclOperation.CLUSTER_ACTION, AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS,
             AclOperation.IDEMPOTENT_WRITE, AclOperation.ALTER, AclOperation.DESCRIBE);
 
+    /** The operations an ACL on a topic can grant: what Kafka reports as a topic's authorized operations. */
+    public static final Set<AclOperation> TOPIC_OPERATIONS = EnumSet.of(AclOperation.READ, AclOperation.WRITE,
+            AclOperation.CREATE, AclOperation.DESCRIBE, AclOperation.DELETE, AclOperation.ALTER,
+            AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS);
+
     private final ControllerCalls calls;
     private final String clusterId;
 
@@ -351,6 +356,20 @@ public final class AdminRequests {
             return held;
         }
         CLUSTER_OPERATIONS.stream().filter(rights::holdsOnCluster).forEach(held::add);
+        return held;
+    }
+
+    /**
+     * Kafka's {@code topic_authorized_operations} for {@code topic}: those of
+     * {@link #TOPIC_OPERATIONS} the caller holds on it (none when this node cannot decide yet).
+     * Nothing is audited: the answer only describes rights.
+     */
+    public Set<AclOperation> authorizedTopicOperations(CallOrigin origin, String topic) {
+        RequestAccess rights = rights(origin);
+        Set<AclOperation> held = EnumSet.noneOf(AclOperation.class);
+        if (calls.access().admit(rights.image(), origin.caller(), origin.aclOffset()).isEmpty()) {
+            TOPIC_OPERATIONS.stream().filter(operation -> rights.holdsOnTopic(operation, topic)).forEach(held::add);
+        }
         return held;
     }
 

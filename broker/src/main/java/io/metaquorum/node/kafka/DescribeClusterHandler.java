@@ -1,11 +1,9 @@
 package io.metaquorum.node.kafka;
 
-import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.protocol.DescribeClusterResponse;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.EndpointType;
 import org.apache.kafka.common.message.DescribeClusterRequestData;
@@ -55,22 +53,13 @@ final class DescribeClusterHandler implements KafkaApiHandler {
         List<ListenerBroker> brokers = ListenerBrokers.on(cluster, call.listenerName(), withFenced);
         out.setClusterId(cluster.getClusterId()).setControllerId(ListenerBrokers.controllerId(brokers, nodeId));
         if (data.includeClusterAuthorizedOperations()) {
-            out.setClusterAuthorizedOperations(bitField(admin.authorizedClusterOperations(call.origin())));
+            out.setClusterAuthorizedOperations(AuthorizedOperations.bitField(admin.authorizedClusterOperations(call.origin())));
         }
         for (ListenerBroker broker : brokers) {
             out.brokers().add(new DescribeClusterBroker().setBrokerId(broker.id()).setHost(broker.host())
                     .setPort(broker.port()).setRack(broker.rack()).setIsFenced(broker.fenced()));
         }
         reply.accept(response(out));
-    }
-
-    /** Kafka's encoding of a set of operations: bit {@code code} set for each. */
-    static int bitField(Set<AclOperation> operations) {
-        int bits = 0;
-        for (AclOperation operation : operations) {
-            bits |= 1 << operation.code();
-        }
-        return bits;
     }
 
     private static AbstractResponse response(DescribeClusterResponseData data) {

@@ -174,6 +174,28 @@ class TopicAuthorizationTest {
                 "no DESCRIBE: nothing is told");
     }
 
+    /** Kafka's topic_authorized_operations: what the caller holds, beside a topic it may DESCRIBE only. */
+    @Test
+    void topicAuthorizedOperationsAreGivenOnlyBesideADescribableTopic() {
+        MetadataResponseData metadata = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(List.of(
+                new MetadataRequestTopic().setName("orders"), new MetadataRequestTopic().setName("payments")))
+                .setAllowAutoTopicCreation(false).setIncludeTopicAuthorizedOperations(true),
+                ApiKeys.METADATA.latestVersion(), ALICE).data();
+        assertEquals(1 << AclOperation.DESCRIBE.code(), metadata.topics().find("orders").topicAuthorizedOperations());
+        assertEquals(Integer.MIN_VALUE, metadata.topics().find("payments").topicAuthorizedOperations());
+        DescribeTopicPartitionsRequestData named = new DescribeTopicPartitionsRequestData();
+        named.topics().add(new DescribeTopicPartitionsRequestData.TopicRequest().setName("orders"));
+        named.topics().add(new DescribeTopicPartitionsRequestData.TopicRequest().setName("payments"));
+        DescribeTopicPartitionsResponseData described = kafka.<DescribeTopicPartitionsResponse>call(named, (short) 0,
+                ALICE).data();
+        assertEquals(1 << AclOperation.DESCRIBE.code(), described.topics().find("orders").topicAuthorizedOperations());
+        assertEquals(Integer.MIN_VALUE, described.topics().find("payments").topicAuthorizedOperations());
+        MetadataResponseData v10 = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(List.of())
+                .setAllowAutoTopicCreation(false).setIncludeClusterAuthorizedOperations(true), (short) 10, ALICE)
+                .data();
+        assertEquals(0, v10.clusterAuthorizedOperations(), "Metadata v8-10: none without DESCRIBE on the cluster");
+    }
+
     /** A topic refused by id is named only to a caller that may DESCRIBE it, as Kafka answers. */
     @Test
     void aDeleteRefusedByIdNamesTheTopicOnlyToACallerThatMayDescribeIt() {
