@@ -1,5 +1,6 @@
 package io.metaquorum.server.admin;
 
+import static io.metaquorum.server.admin.KafkaApiProbes.alterConfigs;
 import static io.metaquorum.server.admin.KafkaApiProbes.alterTopicConfigs;
 import static io.metaquorum.server.admin.KafkaApiProbes.apiVersionsRaw;
 import static io.metaquorum.server.admin.KafkaApiProbes.createAcls;
@@ -13,6 +14,7 @@ import static io.metaquorum.server.admin.KafkaApiProbes.describeCluster;
 import static io.metaquorum.server.admin.KafkaApiProbes.describeConfigs;
 import static io.metaquorum.server.admin.KafkaApiProbes.describeQuorum;
 import static io.metaquorum.server.admin.KafkaApiProbes.describeTopics;
+import static io.metaquorum.server.admin.KafkaApiProbes.describeTopicsWithOperations;
 import static io.metaquorum.server.admin.KafkaApiProbes.listPartitionReassignments;
 import static io.metaquorum.server.admin.KafkaApiProbes.listTopics;
 import static io.metaquorum.server.admin.KafkaApiProbes.metadataRaw;
@@ -115,6 +117,7 @@ class KafkaApiAuthorizationTableTest {
                 row("CreateTopics", "ALLOW CREATE TOPIC new-*", createTopics(false, "new-a", "other"),
                         "new-a=NONE/configs=" + TAF + " other=" + TAF),
                 row("CreateTopics", "", createTopics(false, "new-a").viaTheBroker(), "new-a=" + TAF),
+                row("CreateTopics", "", createTopics(false, "orders").viaTheBroker(), "orders=" + TAF),
                 row("CreateTopics", "ALLOW CREATE TOPIC new-*", createTopics(false, "new-a", "other").viaTheBroker(),
                         "new-a=NONE/configs=" + TAF + " other=" + TAF),
 
@@ -127,6 +130,7 @@ class KafkaApiAuthorizationTableTest {
                 row("DeleteTopics", "ALLOW ALL" + CLUSTER + "; DENY DELETE TOPIC orders", deleteTopics("orders"),
                         "orders=NONE"),
                 row("DeleteTopics", "", deleteTopics("ghost"), "ghost=" + TAF),
+                row("DeleteTopics", "", deleteTopics("ghost", "orders").viaTheBroker(), "ghost=" + TAF + " orders=" + TAF),
                 row("DeleteTopics", "ALLOW DELETE TOPIC *", deleteTopics("ghost"), "ghost=UNKNOWN_TOPIC_OR_PARTITION"),
                 row("DeleteTopics", "ALLOW DESCRIBE TOPIC ghost", deleteTopics("ghost"),
                         "ghost=UNKNOWN_TOPIC_OR_PARTITION"),
@@ -153,6 +157,11 @@ class KafkaApiAuthorizationTableTest {
                         "orders=" + TAF),
                 row("DescribeTopicPartitions", "ALLOW DESCRIBE TOPIC orders", describeTopics("orders", "payments"),
                         "orders=NONE payments=" + TAF),
+                row("DescribeTopicPartitions", "ALLOW DESCRIBE TOPIC orders", describeTopicsWithOperations("orders"),
+                        "orders=NONE ops=[DESCRIBE]"),
+                row("DescribeTopicPartitions", "ALLOW ALTER TOPIC orders; ALLOW ALTER_CONFIGS TOPIC orders",
+                        describeTopicsWithOperations("orders"), "orders=NONE ops=[ALTER,ALTER_CONFIGS,DESCRIBE,"
+                                + "DESCRIBE_CONFIGS]"),
 
                 row("ListPartitionReassignments", "", listPartitionReassignments(), CAF),
                 row("ListPartitionReassignments", "ALLOW DESCRIBE" + CLUSTER, listPartitionReassignments(), "NONE"),
@@ -183,6 +192,10 @@ class KafkaApiAuthorizationTableTest {
                         "payments"), "orders=NONE payments=" + TAF),
                 row("IncrementalAlterConfigs", "ALLOW ALTER_CONFIGS TOPIC orders", alterTopicConfigs("orders",
                         "payments").viaTheBroker(), "orders=NONE payments=" + TAF),
+                row("IncrementalAlterConfigs", "", alterConfigs(BROKER, "log.retention.ms", "1"), "1=" + CAF),
+                row("IncrementalAlterConfigs", "ALLOW ALTER" + CLUSTER, alterConfigs(BROKER, "log.retention.ms", "1"),
+                        "1=" + CAF),
+                row("IncrementalAlterConfigs", "", alterConfigs(BROKER_LOGGER, "root", "1"), "1=" + CAF),
 
                 row("CreateAcls", "", createAcls(), CAF),
                 row("CreateAcls", "ALLOW ALTER" + CLUSTER, createAcls(), "NONE"),

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.CreateTopicsResult;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaFuture;
@@ -96,12 +97,30 @@ final class KafkaApiProbes {
                 (c, a) -> perEntry(List.of(topics), a.describeTopics(List.of(topics)).topicNameValues()));
     }
 
+    /** describeTopics asking for authorized operations: each topic's outcome and the operations given. */
+    static Probe describeTopicsWithOperations(String... topics) {
+        return new Probe("describeTopics with authorized operations " + String.join(",", topics), false, (c, a) -> {
+            var values = a.describeTopics(List.of(topics), new DescribeTopicsOptions()
+                    .includeAuthorizedOperations(true)).topicNameValues();
+            List<String> out = new ArrayList<>();
+            for (String topic : topics) {
+                String described = outcome(values.get(topic));
+                out.add(topic + "=" + described + (described.equals("NONE") ? " ops="
+                        + names(values.get(topic).get().authorizedOperations()) : ""));
+            }
+            return String.join(" ", out);
+        });
+    }
+
+    private static String names(java.util.Set<AclOperation> operations) {
+        return operations == null ? "null"
+                : operations.stream().map(Enum::name).sorted().collect(Collectors.joining(",", "[", "]"));
+    }
+
     static Probe describeCluster() {
         return new Probe("describeCluster with authorized operations", false, (c, a) -> {
             var answer = a.describeCluster(new DescribeClusterOptions().includeAuthorizedOperations(true));
-            var ops = answer.authorizedOperations().get();
-            return outcome(answer.clusterId()) + " ops=" + (ops == null ? "null"
-                    : ops.stream().map(Enum::name).sorted().collect(Collectors.joining(",", "[", "]")));
+            return outcome(answer.clusterId()) + " ops=" + names(answer.authorizedOperations().get());
         });
     }
 
@@ -157,13 +176,18 @@ final class KafkaApiProbes {
         });
     }
 
-    /** incrementalAlterConfigs: SET retention.ms on topics (validate only, so nothing changes). */
+    /** incrementalAlterConfigs: SET retention.ms on topics. */
     static Probe alterTopicConfigs(String... topics) {
-        return new Probe("incrementalAlterConfigs TOPIC " + String.join(",", topics), false, (c, a) -> {
+        return alterConfigs(ConfigResource.Type.TOPIC, "retention.ms", topics);
+    }
+
+    /** incrementalAlterConfigs: SET {@code key} on {@code type} resources {@code names}. */
+    static Probe alterConfigs(ConfigResource.Type type, String key, String... names) {
+        return new Probe("incrementalAlterConfigs " + type + " " + String.join(",", names), false, (c, a) -> {
             Map<ConfigResource, Collection<AlterConfigOp>> changes = new java.util.LinkedHashMap<>();
-            for (String topic : topics) {
-                changes.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), List.of(new AlterConfigOp(
-                        new ConfigEntry("retention.ms", "60000"), AlterConfigOp.OpType.SET)));
+            for (String name : names) {
+                changes.put(new ConfigResource(type, name), List.of(new AlterConfigOp(
+                        new ConfigEntry(key, "60000"), AlterConfigOp.OpType.SET)));
             }
             var values = a.incrementalAlterConfigs(changes).values();
             return String.join(" ", changes.keySet().stream().map(r -> r.name() + "=" + outcome(values.get(r)))
