@@ -53,7 +53,8 @@ final class DescribeClusterHandler implements KafkaApiHandler {
         List<ListenerBroker> brokers = ListenerBrokers.on(cluster, call.listenerName(), withFenced);
         out.setClusterId(cluster.getClusterId()).setControllerId(ListenerBrokers.controllerId(brokers, nodeId));
         if (data.includeClusterAuthorizedOperations()) {
-            out.setClusterAuthorizedOperations(AuthorizedOperations.bitField(admin.authorizedClusterOperations(call.origin())));
+            out.setClusterAuthorizedOperations(AuthorizedOperations.bitField(
+                    admin.authorizedClusterOperations(call.origin())));
         }
         for (ListenerBroker broker : brokers) {
             out.brokers().add(new DescribeClusterBroker().setBrokerId(broker.id()).setHost(broker.host())
