@@ -38,8 +38,10 @@ public final class RpcAccessTable {
             new RpcAccess(ADMIN, "CreateTopics", CREATE, CLUSTER_OR_TOPIC, "TOPIC_AUTHORIZATION_FAILED per topic, "
                     + "also for one that exists; a created topic's id, counts and configs also need DESCRIBE_CONFIGS "
                     + "on it (else topic_config_error_code TOPIC_AUTHORIZATION_FAILED)"),
-            new RpcAccess(ADMIN, "DeleteTopics", DELETE, CLUSTER_OR_TOPIC, "on each TOPIC DESCRIBE and DELETE; "
-                    + "TOPIC_AUTHORIZATION_FAILED per topic whether or not it exists"),
+            new RpcAccess(ADMIN, "DeleteTopics", DELETE, CLUSTER_OR_TOPIC, "by name: DESCRIBE on the TOPIC "
+                    + "first (else TOPIC_AUTHORIZATION_FAILED, whether or not it exists), then "
+                    + "UNKNOWN_TOPIC_OR_PARTITION for one that does not exist, DELETE for one that does; by id: DELETE "
+                    + "on the TOPIC"),
             new RpcAccess(ADMIN, "CreatePartitions", ALTER, TOPIC, "TOPIC_AUTHORIZATION_FAILED per topic"),
             new RpcAccess(ADMIN, "ListTopics", DESCRIBE, TOPIC, "topics without it are left out silently"),
             new RpcAccess(ADMIN, "DescribeTopics", DESCRIBE, TOPIC, "a named topic without it: "

@@ -1,6 +1,7 @@
 package io.metaquorum.node.admin;
 
 import io.metaquorum.metadata.acl.AclOperation;
+import io.metaquorum.metadata.acl.ResourceType;
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.node.access.NodeAccess;
@@ -32,7 +33,9 @@ import io.metaquorum.protocol.IncrementalAlterConfigsResponse;
 import io.metaquorum.protocol.ListTopicsRequest;
 import io.metaquorum.protocol.ListTopicsResponse;
 import java.util.BitSet;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -67,6 +70,16 @@ public final class AdminRequests {
     public static final AdminMethod<DeleteAclsRequest, DeleteAclsResponse> DELETE_ACLS =
             new AdminMethod<>("DeleteAcls", (handlers, origin, request, reply) ->
                     handlers.admin().deleteAcls(request, origin, reply));
+
+    /** The operations an ACL on the cluster can grant: what Kafka reports as a cluster's authorized operations. */
+    public static final Set<AclOperation> CLUSTER_OPERATIONS = EnumSet.of(AclOperation.CREATE,
+            AclOperation.CLUSTER_ACTION, AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS,
+            AclOperation.IDEMPOTENT_WRITE, AclOperation.ALTER, AclOperation.DESCRIBE);
+
+    /** The operations an ACL on a topic can grant: what Kafka reports as a topic's authorized operations. */
+    public static final Set<AclOperation> TOPIC_OPERATIONS = EnumSet.of(AclOperation.READ, AclOperation.WRITE,
+            AclOperation.CREATE, AclOperation.DESCRIBE, AclOperation.DELETE, AclOperation.ALTER,
+            AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS);
 
     private final ControllerCalls calls;
     private final String clusterId;
@@ -119,7 +132,7 @@ public final class AdminRequests {
                     DeleteTopicsRequest allowed = denied.isEmpty() ? request
                             : AuthorizedWrites.allowed(request, denied);
                     Consumer<DeleteTopicsResponse> merged = denied.isEmpty() ? sink::complete
-                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided));
+                            : decided -> sink.complete(AuthorizedWrites.merged(request, denied, decided, rights));
                     if (allowed.getTopicsCount() == 0) {
                         merged.accept(DeleteTopicsResponse.newBuilder().setHeader(writeOk()).build());
                         return;
@@ -329,6 +342,47 @@ public final class AdminRequests {
      */
     public Optional<ApiError> refusedOnCluster(CallOrigin origin, AclOperation operation) {
         return clusterCheck(rights(origin), origin, operation);
+    }
+
+    /**
+     * Kafka's {@code cluster_authorized_operations}: none unless the caller may DESCRIBE the
+     * cluster (also when this node cannot decide yet), else those of {@link #CLUSTER_OPERATIONS}
+     * it holds. Only the DESCRIBE denial is audited; the others shape an answer.
+     */
+    public Set<AclOperation> authorizedClusterOperations(CallOrigin origin) {
+        RequestAccess rights = rights(origin);
+        Set<AclOperation> held = EnumSet.noneOf(AclOperation.class);
+        if (clusterCheck(rights, origin, AclOperation.DESCRIBE).isPresent()) {
+            return held;
+        }
+        CLUSTER_OPERATIONS.stream().filter(rights::holdsOnCluster).forEach(held::add);
+        return held;
+    }
+
+    /**
+     * Kafka's {@code topic_authorized_operations} for {@code topic}: those of
+     * {@link #TOPIC_OPERATIONS} the caller holds on it (none when this node cannot decide yet).
+     * Nothing is audited: the answer only describes rights.
+     */
+    public Set<AclOperation> authorizedTopicOperations(CallOrigin origin, String topic) {
+        RequestAccess rights = rights(origin);
+        Set<AclOperation> held = EnumSet.noneOf(AclOperation.class);
+        if (calls.access().admit(rights.image(), origin.caller(), origin.aclOffset()).isEmpty()) {
+            TOPIC_OPERATIONS.stream().filter(operation -> rights.holdsOnTopic(operation, topic)).forEach(held::add);
+        }
+        return held;
+    }
+
+    /**
+     * Whether the caller may do {@code operation} on a resource this API has no call for (a
+     * group's configs, say), on this node's committed image: for a Kafka API that must answer
+     * Kafka's authorization error before it says it serves nothing there. A node that cannot
+     * decide yet says no. A denial is audited.
+     */
+    public boolean allows(CallOrigin origin, AclOperation operation, ResourceType type, String name) {
+        RequestAccess rights = rights(origin);
+        return calls.access().admit(rights.image(), origin.caller(), origin.aclOffset()).isEmpty()
+                && calls.access().allows(rights.image(), origin.caller(), operation, type, name, true);
     }
 
     /** The caller's rights on this node's committed image, the one the read answers from. */

@@ -82,7 +82,10 @@ final class AuthorizedWrites {
     }
 
     /**
-     * DELETE on the cluster, else DESCRIBE and DELETE on each topic. A topic named by an id
+     * DELETE on the cluster, else Kafka's per-topic rule. A topic named by name needs DESCRIBE
+     * on it before anything is told: without it, TOPIC_AUTHORIZATION_FAILED; with it, a topic
+     * that does not exist goes on to the controller (UNKNOWN_TOPIC_OR_PARTITION) and one that
+     * does needs DELETE too. A topic named by an id needs DELETE on the name the id has; an id
      * no topic has goes on to the controller, which answers UNKNOWN_TOPIC_ID: an id tells
      * nothing about a name.
      */
@@ -93,13 +96,23 @@ final class AuthorizedWrites {
         }
         for (int i = 0; i < request.getTopicsCount(); i++) {
             TopicRef ref = request.getTopics(i);
-            String name = ref.hasName() ? ref.getName() : nameOf(ref, access);
-            if (name != null && !(access.allowsTopic(AclOperation.DESCRIBE, name)
-                    && access.allowsTopic(AclOperation.DELETE, name))) {
+            if (ref.hasName() ? !deletableByName(ref.getName(), access) : !deletableById(ref, access)) {
                 denied.set(i);
             }
         }
         return denied;
+    }
+
+    private static boolean deletableByName(String name, RequestAccess access) {
+        if (!access.allowsTopic(AclOperation.DESCRIBE, name)) {
+            return false;
+        }
+        return access.image().topics().topic(name) == null || access.allowsTopic(AclOperation.DELETE, name);
+    }
+
+    private static boolean deletableById(TopicRef ref, RequestAccess access) {
+        String name = nameOf(ref, access);
+        return name == null || access.allowsTopic(AclOperation.DELETE, name);
     }
 
     private static String nameOf(TopicRef ref, RequestAccess access) {
@@ -112,17 +125,29 @@ final class AuthorizedWrites {
                 .build();
     }
 
-    static DeleteTopicsResponse merged(DeleteTopicsRequest request, BitSet denied, DeleteTopicsResponse decided) {
+    /**
+     * The controller's answer with the denied topics put back. A topic refused by id is named
+     * only to a caller that may DESCRIBE it, as Kafka answers: the name an id has is the topic's
+     * to tell.
+     */
+    static DeleteTopicsResponse merged(DeleteTopicsRequest request, BitSet denied, DeleteTopicsResponse decided,
+                                       RequestAccess access) {
         Set<String> askedByName = new TreeSet<>();
         request.getTopicsList().stream().filter(TopicRef::hasName).forEach(ref -> askedByName.add(ref.getName()));
         List<DeletableTopicResult> results = BatchMerge.merge(request.getTopicsList(), denied,
                 ref -> ref.hasName() ? ref.getName() : TopicIds.toBase64(ref.getTopicId()), decided.getTopicsList(),
                 r -> askedByName.contains(r.getName()) ? r.getName() : TopicIds.toBase64(r.getTopicId()),
-                ref -> DeletableTopicResult.newBuilder().setName(ref.hasName() ? ref.getName() : "")
+                ref -> DeletableTopicResult.newBuilder().setName(ref.hasName() ? ref.getName()
+                                : describableName(ref, access))
                         .setTopicId(ref.hasTopicId() ? ref.getTopicId() : TopicIds.ZERO)
                         .setErrorCode(ErrorCode.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(TOPIC_DENIED).build(),
                 false);
         return decided.toBuilder().clearTopics().addAllTopics(results).build();
+    }
+
+    private static String describableName(TopicRef ref, RequestAccess access) {
+        String name = nameOf(ref, access);
+        return name != null && access.holdsOnTopic(AclOperation.DESCRIBE, name) ? name : "";
     }
 
     /** ALTER on each topic. */

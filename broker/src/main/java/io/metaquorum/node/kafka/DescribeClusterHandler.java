@@ -22,7 +22,9 @@ import org.apache.kafka.common.requests.AbstractResponse;
  * an answer. Our gRPC DescribeCluster, which no Kafka tool calls, keeps DESCRIBE on the cluster.
  * A request for the controllers' endpoint (version 1 on) is
  * MISMATCHED_ENDPOINT_TYPE, an endpoint type Kafka does not know UNSUPPORTED_ENDPOINT_TYPE.
- * Authorized operations are not computed: they stay at Kafka's "not asked" value.
+ * Its {@code cluster_authorized_operations} are Kafka's: the "not asked" value unless asked, then
+ * none without DESCRIBE on the cluster, else every cluster operation the caller holds
+ * ({@link AdminRequests#authorizedClusterOperations}).
  */
 final class DescribeClusterHandler implements KafkaApiHandler {
     private final AdminRequests admin;
@@ -50,6 +52,10 @@ final class DescribeClusterHandler implements KafkaApiHandler {
         boolean withFenced = version >= 2 && data.includeFencedBrokers();
         List<ListenerBroker> brokers = ListenerBrokers.on(cluster, call.listenerName(), withFenced);
         out.setClusterId(cluster.getClusterId()).setControllerId(ListenerBrokers.controllerId(brokers, nodeId));
+        if (data.includeClusterAuthorizedOperations()) {
+            out.setClusterAuthorizedOperations(AuthorizedOperations.bitField(
+                    admin.authorizedClusterOperations(call.origin())));
+        }
         for (ListenerBroker broker : brokers) {
             out.brokers().add(new DescribeClusterBroker().setBrokerId(broker.id()).setHost(broker.host())
                     .setPort(broker.port()).setRack(broker.rack()).setIsFenced(broker.fenced()));

@@ -1,5 +1,6 @@
 package io.metaquorum.node.kafka;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.DescribeConfigsRequest;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.message.DescribeConfigsRequestData;
 import org.apache.kafka.common.message.DescribeConfigsResponseData;
 import org.apache.kafka.common.message.DescribeConfigsResponseData.DescribeConfigsResourceResult;
@@ -24,7 +26,9 @@ import org.apache.kafka.common.requests.AbstractResponse;
  * error (authorization before existence, as on the gRPC API). A request-level refusal of ours
  * (a limit, an image not loaded) has no place of its own in Kafka's answer, so every resource
  * carries it. Kafka's null key list means every config, as our empty one does; Kafka's empty
- * list means none, so those resources are still checked but answer no configs.
+ * list means none, so those resources are still checked but answer no configs. A type Kafka
+ * does not know refuses the whole request INVALID_REQUEST, as Kafka does; one it knows but we
+ * serve no configs of answers as {@link ConfigResourceTypes#unsupportedAnswer} says.
  */
 final class DescribeConfigsApi implements KafkaApiHandler {
     private final AdminRequests admin;
@@ -36,6 +40,13 @@ final class DescribeConfigsApi implements KafkaApiHandler {
     @Override
     public void handle(KafkaCall call, AbstractRequest request, Consumer<AbstractResponse> reply) {
         DescribeConfigsRequestData data = ((org.apache.kafka.common.requests.DescribeConfigsRequest) request).data();
+        for (DescribeConfigsRequestData.DescribeConfigsResource r : data.resources()) {
+            if (ConfigResourceTypes.unknownToKafka(r.resourceType())) {
+                reply.accept(request.getErrorResponse(new InvalidRequestException(
+                        ConfigResourceTypes.unsupported(r.resourceType()))));
+                return;
+            }
+        }
         DescribeConfigsRequest.Builder ours = DescribeConfigsRequest.newBuilder();
         for (DescribeConfigsRequestData.DescribeConfigsResource r : data.resources()) {
             Optional<ConfigResourceType> type = ConfigResourceTypes.ours(r.resourceType());
@@ -49,12 +60,12 @@ final class DescribeConfigsApi implements KafkaApiHandler {
                 : admin.describeConfigs(ours.build(), call.origin());
         ConfigEntries entries = new ConfigEntries(request.version(), data.includeSynonyms());
         reply.accept(new org.apache.kafka.common.requests.DescribeConfigsResponse(
-                new DescribeConfigsResponseData().setResults(results(data, answer, entries))));
+                new DescribeConfigsResponseData().setResults(results(data, answer, entries, call))));
     }
 
-    private static List<DescribeConfigsResponseData.DescribeConfigsResult> results(DescribeConfigsRequestData data,
-                                                                                 DescribeConfigsResponse answer,
-                                                                                 ConfigEntries entries) {
+    private List<DescribeConfigsResponseData.DescribeConfigsResult> results(DescribeConfigsRequestData data,
+                                                                          DescribeConfigsResponse answer,
+                                                                          ConfigEntries entries, KafkaCall call) {
         ErrorCode whole = answer.getHeader().getErrorCode();
         List<DescribeConfigsResponseData.DescribeConfigsResult> out = new ArrayList<>(data.resources().size());
         int next = 0;
@@ -63,8 +74,10 @@ final class DescribeConfigsApi implements KafkaApiHandler {
                     .setResourceType(r.resourceType()).setResourceName(r.resourceName());
             out.add(result);
             if (ConfigResourceTypes.ours(r.resourceType()).isEmpty()) {
-                result.setErrorCode(Errors.INVALID_REQUEST.code())
-                        .setErrorMessage(ConfigResourceTypes.unsupported(r.resourceType()));
+                Errors refusal = ConfigResourceTypes.unsupportedAnswer(r.resourceType(), r.resourceName(),
+                        AclOperation.DESCRIBE_CONFIGS, admin, call.origin());
+                result.setErrorCode(refusal.code())
+                        .setErrorMessage(ConfigResourceTypes.unsupportedMessage(r.resourceType(), refusal));
             } else if (whole != ErrorCode.NONE || next >= answer.getResultsCount()) {
                 ErrorCode code = whole != ErrorCode.NONE ? whole : ErrorCode.UNKNOWN_SERVER_ERROR;
                 result.setErrorCode(WireErrors.code(code))

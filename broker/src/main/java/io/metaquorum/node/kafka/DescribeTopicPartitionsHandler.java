@@ -75,6 +75,8 @@ final class DescribeTopicPartitionsHandler implements KafkaApiHandler {
         ListenerPartitions partitions = new ListenerPartitions(read.cluster(), call.listenerName());
         DescribeTopicPartitionsResponseData out = names.isEmpty() ? everyTopic(topics, partitions)
                 : NamedTopicPages.page(topics, partitions, fromName, fromIndex, limit);
+        out.topics().forEach(t -> t.setTopicAuthorizedOperations(AuthorizedOperations.ofTopic(admin, call.origin(),
+                t.name(), t.errorCode())));
         reply.accept(new DescribeTopicPartitionsResponse(out));
     }
 

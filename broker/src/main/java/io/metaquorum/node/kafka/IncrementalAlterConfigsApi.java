@@ -1,5 +1,6 @@
 package io.metaquorum.node.kafka;
 
+import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterConfigsResourceResult;
@@ -25,7 +26,8 @@ import org.apache.kafka.common.requests.IncrementalAlterConfigsResponse;
  * one result per resource in request order. Kafka's operation numbers are ours (SET 0, DELETE 1,
  * APPEND 2, SUBTRACT 3); as on the gRPC API only SET and DELETE of topic configs are served, and
  * an APPEND or SUBTRACT refuses the whole request at the edge (INVALID_REQUEST naming the field),
- * which Kafka's answer carries on every resource. A null value is an absent one.
+ * which Kafka's answer carries on every resource. A null value is an absent one. A resource of a
+ * type we serve no configs of answers as {@link ConfigResourceTypes#unsupportedAnswer} says.
  */
 final class IncrementalAlterConfigsApi implements KafkaApiHandler {
     private final AdminRequests admin;
@@ -57,14 +59,16 @@ final class IncrementalAlterConfigsApi implements KafkaApiHandler {
             ours.addResources(resource);
         }
         if (ours.getResourcesCount() == 0) {
-            reply.accept(response(data, io.metaquorum.protocol.IncrementalAlterConfigsResponse.getDefaultInstance()));
+            reply.accept(response(data, io.metaquorum.protocol.IncrementalAlterConfigsResponse.getDefaultInstance(),
+                    call));
             return;
         }
-        admin.incrementalAlterConfigs(ours.build(), call.origin(), answer -> reply.accept(response(data, answer)));
+        admin.incrementalAlterConfigs(ours.build(), call.origin(), answer -> reply.accept(response(data, answer,
+                call)));
     }
 
-    private static AbstractResponse response(IncrementalAlterConfigsRequestData data,
-                                             io.metaquorum.protocol.IncrementalAlterConfigsResponse answer) {
+    private AbstractResponse response(IncrementalAlterConfigsRequestData data,
+                                      io.metaquorum.protocol.IncrementalAlterConfigsResponse answer, KafkaCall call) {
         List<AlterConfigsResourceResponse> out = new ArrayList<>(data.resources().size());
         int next = 0;
         for (IncrementalAlterConfigsRequestData.AlterConfigsResource r : data.resources()) {
@@ -72,8 +76,10 @@ final class IncrementalAlterConfigsApi implements KafkaApiHandler {
                     .setResourceName(r.resourceName());
             out.add(result);
             if (ConfigResourceTypes.ours(r.resourceType()).isEmpty()) {
-                result.setErrorCode(Errors.INVALID_REQUEST.code())
-                        .setErrorMessage(ConfigResourceTypes.unsupported(r.resourceType()));
+                Errors refusal = ConfigResourceTypes.unsupportedAnswer(r.resourceType(), r.resourceName(),
+                        AclOperation.ALTER_CONFIGS, admin, call.origin());
+                result.setErrorCode(refusal.code())
+                        .setErrorMessage(ConfigResourceTypes.unsupportedMessage(r.resourceType(), refusal));
                 continue;
             }
             ErrorCode code;

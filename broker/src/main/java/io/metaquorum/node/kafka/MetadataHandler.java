@@ -38,12 +38,17 @@ import org.apache.kafka.common.requests.MetadataResponse;
  * caller may not DESCRIBE; a named topic it may not DESCRIBE is TOPIC_AUTHORIZATION_FAILED
  * whether or not it exists. Topics are never created here: an unknown name is answered as Kafka
  * answers it with automatic creation off, UNKNOWN_TOPIC_OR_PARTITION, or INVALID_TOPIC_EXCEPTION
- * for a name no topic could have. Authorized operations are not computed: they stay at Kafka's
- * "not asked" value.
+ * for a name no topic could have. A topic's authorized operations, when asked for (version 8
+ * on), are Kafka's ({@link AuthorizedOperations#ofTopic}), and so are the cluster's in versions
+ * 8 to 10 (later, DescribeCluster answers them).
  */
 final class MetadataHandler implements KafkaApiHandler {
     /** The version that first asks for topics by id; 10 and 11 carry the field but may not use it. */
     private static final short TOPIC_IDS_VERSION = 12;
+    /** The version that first asks for each topic's authorized operations. */
+    private static final short TOPIC_OPERATIONS_VERSION = 8;
+    /** The last version that asks for the cluster's authorized operations (DescribeCluster took it over). */
+    private static final short CLUSTER_OPERATIONS_VERSION_MAX = 10;
 
     private final AdminRequests admin;
     private final int nodeId;
@@ -84,6 +89,15 @@ final class MetadataHandler implements KafkaApiHandler {
             for (DescribedTopic topic : topics.getTopicsList()) {
                 out.topics().add(topic(topic, partitions, version, byId));
             }
+        }
+        if (version >= TOPIC_OPERATIONS_VERSION && version <= CLUSTER_OPERATIONS_VERSION_MAX
+                && metadata.data().includeClusterAuthorizedOperations()) {
+            out.setClusterAuthorizedOperations(AuthorizedOperations.bitField(admin.authorizedClusterOperations(
+                    call.origin())));
+        }
+        if (version >= TOPIC_OPERATIONS_VERSION && metadata.data().includeTopicAuthorizedOperations()) {
+            out.topics().forEach(t -> t.setTopicAuthorizedOperations(AuthorizedOperations.ofTopic(admin,
+                    call.origin(), t.name(), t.errorCode())));
         }
         reply.accept(new MetadataResponse(out, version));
     }

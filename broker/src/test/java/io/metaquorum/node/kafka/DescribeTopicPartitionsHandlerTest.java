@@ -1,6 +1,7 @@
 package io.metaquorum.node.kafka;
 
 import io.metaquorum.node.access.NodeAccess;
+import io.metaquorum.node.admin.AdminRequests;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.Uuid;
@@ -67,7 +68,8 @@ class DescribeTopicPartitionsHandlerTest {
         assertEquals(2, p0.replicaNodes().size());
         assertEquals(p0.replicaNodes().get(0), p0.leaderId());
         assertEquals(List.of(), p0.eligibleLeaderReplicas());
-        assertEquals(Integer.MIN_VALUE, a.topicAuthorizedOperations());
+        assertEquals(AuthorizedOperations.bitField(AdminRequests.TOPIC_OPERATIONS), a.topicAuthorizedOperations(),
+                "no authorizer: every topic operation, as Kafka answers");
         DescribeTopicPartitionsResponseData second = describe(List.of(), 2, cursor("a", 2));
         assertEquals(List.of("aNONE[2]", "bNONE[0]", "end"), shape(second));
         assertEquals(List.of("aNONE[0, 1, 2]", "bNONE[0]", "end"), shape(describe(List.of(), 2_000, null)));

@@ -25,7 +25,7 @@ import org.apache.kafka.common.requests.CreateTopicsResponse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The topic APIs of {@link TopicApis} over a real {@link io.metaquorum.node.admin.AdminRequests}
+ * The topic APIs of {@link TopicApis}, and DescribeConfigs, over a real {@link io.metaquorum.node.admin.AdminRequests}
  * ({@link AdminRequestsNode}), called as the listener would call them: the request is written
  * at the version asked and parsed back as Kafka's broker parses it, and the response is written
  * at that version and parsed back as Kafka's client parses it, so every test also proves that
@@ -46,6 +46,7 @@ final class KafkaHarness implements AutoCloseable {
     KafkaHarness(NodeAccess access, int reportedNodeId) {
         this.node = AdminRequestsNode.active(access);
         TopicApis.register(handlers, node.admin(), reportedNodeId);
+        handlers.put(ApiKeys.DESCRIBE_CONFIGS, new DescribeConfigsApi(node.admin()));
     }
 
     /** The gRPC listener first, then the Kafka one, as a node registers them. */

@@ -137,6 +137,100 @@ class TopicAuthorizationTest {
                 .data().errorCode());
     }
 
+    /** Kafka's cluster_authorized_operations: asked for, none without DESCRIBE on the cluster. */
+    @Test
+    void clusterAuthorizedOperationsAreNoneWithoutDescribeOnTheClusterAndWhatIsHeldWithIt() {
+        DescribeClusterRequestData asking = new DescribeClusterRequestData().setIncludeClusterAuthorizedOperations(true);
+        assertEquals(0, kafka.<DescribeClusterResponse>call(asking, (short) 2, ALICE).data()
+                .clusterAuthorizedOperations());
+        int every = 0;
+        for (AclOperation operation : List.of(AclOperation.CREATE, AclOperation.CLUSTER_ACTION,
+                AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS, AclOperation.IDEMPOTENT_WRITE,
+                AclOperation.ALTER, AclOperation.DESCRIBE)) {
+            every |= 1 << operation.code();
+        }
+        assertEquals(every, kafka.<DescribeClusterResponse>call(asking, (short) 2, ADMIN).data()
+                .clusterAuthorizedOperations(), "a super user holds every cluster operation");
+        grantOnCluster(AclOperation.ALTER);
+        assertEquals(1 << AclOperation.ALTER.code() | 1 << AclOperation.DESCRIBE.code(),
+                kafka.<DescribeClusterResponse>call(asking, (short) 2, ALICE).data().clusterAuthorizedOperations(),
+                "ALTER implies DESCRIBE");
+        assertEquals(Integer.MIN_VALUE, kafka.<DescribeClusterResponse>call(new DescribeClusterRequestData(),
+                (short) 2, ALICE).data().clusterAuthorizedOperations(), "not asked");
+    }
+
+    /** Kafka's rule: a describable topic that does not exist is named so, whatever else is missing. */
+    @Test
+    void deleteTopicsTellsADescribableCallerThatATopicDoesNotExist() {
+        grant(ResourceType.TOPIC, "gone", AclOperation.DESCRIBE);
+        DeleteTopicsRequestData delete = new DeleteTopicsRequestData().setTopicNames(List.of("gone", "orders",
+                "nowhere")).setTimeoutMs(5_000);
+        var answer = kafka.<DeleteTopicsResponse>call(delete, (short) 5, ALICE).data().responses();
+        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), answer.find("gone").errorCode(),
+                "DESCRIBE on a topic that does not exist");
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), answer.find("orders").errorCode(),
+                "DESCRIBE without DELETE on one that exists");
+        assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), answer.find("nowhere").errorCode(),
+                "no DESCRIBE: nothing is told");
+    }
+
+    /** Kafka's topic_authorized_operations: what the caller holds, beside a topic it may DESCRIBE only. */
+    @Test
+    void topicAuthorizedOperationsAreGivenOnlyBesideADescribableTopic() {
+        MetadataResponseData metadata = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(List.of(
+                new MetadataRequestTopic().setName("orders"), new MetadataRequestTopic().setName("payments")))
+                .setAllowAutoTopicCreation(false).setIncludeTopicAuthorizedOperations(true),
+                ApiKeys.METADATA.latestVersion(), ALICE).data();
+        assertEquals(1 << AclOperation.DESCRIBE.code(), metadata.topics().find("orders").topicAuthorizedOperations());
+        assertEquals(Integer.MIN_VALUE, metadata.topics().find("payments").topicAuthorizedOperations());
+        DescribeTopicPartitionsRequestData named = new DescribeTopicPartitionsRequestData();
+        named.topics().add(new DescribeTopicPartitionsRequestData.TopicRequest().setName("orders"));
+        named.topics().add(new DescribeTopicPartitionsRequestData.TopicRequest().setName("payments"));
+        DescribeTopicPartitionsResponseData described = kafka.<DescribeTopicPartitionsResponse>call(named, (short) 0,
+                ALICE).data();
+        assertEquals(1 << AclOperation.DESCRIBE.code(), described.topics().find("orders").topicAuthorizedOperations());
+        assertEquals(Integer.MIN_VALUE, described.topics().find("payments").topicAuthorizedOperations());
+        MetadataResponseData v10 = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(List.of())
+                .setAllowAutoTopicCreation(false).setIncludeClusterAuthorizedOperations(true), (short) 10, ALICE)
+                .data();
+        assertEquals(0, v10.clusterAuthorizedOperations(), "Metadata v8-10: none without DESCRIBE on the cluster");
+    }
+
+    /** A topic refused by id is named only to a caller that may DESCRIBE it, as Kafka answers. */
+    @Test
+    void aDeleteRefusedByIdNamesTheTopicOnlyToACallerThatMayDescribeIt() {
+        MetadataResponseData ids = kafka.<MetadataResponse>call(new MetadataRequestData().setTopics(null)
+                .setAllowAutoTopicCreation(false), ApiKeys.METADATA.latestVersion(), ADMIN).data();
+        DeleteTopicsRequestData delete = new DeleteTopicsRequestData().setTimeoutMs(5_000);
+        for (String topic : List.of("orders", "payments")) {
+            delete.topics().add(new DeleteTopicsRequestData.DeleteTopicState().setTopicId(ids.topics().find(topic)
+                    .topicId()));
+        }
+        var answer = kafka.<DeleteTopicsResponse>call(delete, ApiKeys.DELETE_TOPICS.latestVersion(), ALICE).data()
+                .responses();
+        assertEquals(2, answer.size());
+        for (var result : answer) {
+            assertEquals(Errors.TOPIC_AUTHORIZATION_FAILED.code(), result.errorCode(), result.toString());
+        }
+        assertEquals(Set.of("orders"), answer.stream().map(r -> r.name()).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.toSet()), "alice may DESCRIBE orders, not payments");
+    }
+
+    private void grantOnCluster(AclOperation operation) {
+        grant(ResourceType.CLUSTER, "kafka-cluster", operation);
+    }
+
+    private void grant(ResourceType type, String name, AclOperation operation) {
+        CreateAclsRequest acls = CreateAclsRequest.newBuilder().addCreations(AclCreation.newBuilder()
+                .setResourceType(type.code()).setResourceName(name)
+                .setPatternType(PatternType.LITERAL.code()).setPrincipal("User:alice").setHost("*")
+                .setOperation(operation.code()).setPermissionType(PermissionType.ALLOW.code())).build();
+        CreateAclsResponse created = AdminRequestsNode.await(reply -> kafka.node.admin().createAcls(acls, ADMIN,
+                reply));
+        assertEquals(ErrorCode.NONE, created.getHeader().getErrorCode(), created.toString());
+        kafka.node.awaitImage(() -> kafka.node.image().lastCommittedOffset() >= created.getCommitOffset());
+    }
+
     @Test
     void aCallerAheadOfThisNodesImageIsRefusedWithACodeKafkasClientKnows() {
         CallOrigin ahead = ALICE.afterAclChange(Long.MAX_VALUE);

@@ -42,6 +42,8 @@ final class TestControllerGateway implements ControllerGateway, AppendSink, Auto
     private volatile boolean active;
     private volatile int knownControllerId = -1;
     private volatile boolean queueFull;
+    /** The controller whose committed image this one shows, as a broker replays the leader's log; or null. */
+    private volatile TestControllerGateway replaying;
 
     TestControllerGateway(int nodeId) {
         this.nodeId = nodeId;
@@ -75,6 +77,11 @@ final class TestControllerGateway implements ControllerGateway, AppendSink, Auto
         knownControllerId = controllerId;
     }
 
+    /** Shows {@code leader}'s committed image from now on, as a broker that has replayed its log. */
+    void replay(TestControllerGateway leader) {
+        replaying = leader;
+    }
+
     void fillQueue(boolean full) {
         queueFull = full;
     }
@@ -103,7 +110,8 @@ final class TestControllerGateway implements ControllerGateway, AppendSink, Auto
 
     @Override
     public MetadataImage committedImage() {
-        return committed;
+        TestControllerGateway leader = replaying;
+        return leader == null ? committed : leader.committedImage();
     }
 
     @Override
