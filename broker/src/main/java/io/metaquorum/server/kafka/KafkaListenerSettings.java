@@ -17,8 +17,15 @@ import java.util.Optional;
  * @param refusals          where closed connections are logged, rate-limited
  * @param requestBytesMax   {@code socket.request.max.bytes}: the largest frame read
  * @param idleMsMax         {@code connections.max.idle.ms}: an idle connection is closed after this
+ * @param sasl              for a SASL_PLAINTEXT or SASL_SSL listener, how clients authenticate;
+ *                          empty for PLAINTEXT and SSL
  */
 public record KafkaListenerSettings(String logPrefix, String listenerName, HostPort address, Optional<SslContext> tls,
                                     SslPrincipalMapping mapping, RefusalLog refusals, int requestBytesMax,
-                                    long idleMsMax) {
+                                    long idleMsMax, Optional<SaslListenerSettings> sasl) {
+    /** A PLAINTEXT or SSL listener's settings: no SASL. */
+    public KafkaListenerSettings(String logPrefix, String listenerName, HostPort address, Optional<SslContext> tls,
+                                 SslPrincipalMapping mapping, RefusalLog refusals, int requestBytesMax, long idleMsMax) {
+        this(logPrefix, listenerName, address, tls, mapping, refusals, requestBytesMax, idleMsMax, Optional.empty());
+    }
 }
