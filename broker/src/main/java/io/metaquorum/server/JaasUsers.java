@@ -38,7 +38,7 @@ final class JaasUsers {
         }
         if (users.isEmpty()) {
             throw new ConfigException(key, "names no user: PLAIN's users are options user_NAME=\"PASSWORD\", e.g. "
-                    + PLAIN_LOGIN_MODULE + " required user_alice=\"alice-secret\";");
+                    + PLAIN_LOGIN_MODULE + " required user_NAME=\"PASSWORD\";");
         }
         return users;
     }

@@ -49,7 +49,7 @@ final class SaslListenerConfig {
                                                    Map<String, Object> values) {
         List<ListenerSpec> saslListeners = kafkaListeners.stream().filter(SaslListenerConfig::isSasl).toList();
         checkListenerKeysNameSaslListeners(saslListeners, raw);
-        checkLimits(values);
+        checkLimits(values, !saslListeners.isEmpty());
         @SuppressWarnings("unchecked")
         Optional<List<String>> global = Optional.ofNullable((List<String>) values.get(ConfigKeys.SASL_ENABLED_MECHANISMS));
         global.ifPresent(mechanisms -> checkMechanisms(ConfigKeys.SASL_ENABLED_MECHANISMS, mechanisms));
@@ -85,7 +85,7 @@ final class SaslListenerConfig {
             if (!raw.containsKey(plainKey) || raw.get(plainKey).isBlank()) {
                 throw new ConfigException(plainKey, "is required: listener " + listener.name() + " enables PLAIN,"
                         + " whose users are its user_NAME=\"PASSWORD\" options, e.g. " + JaasUsers.PLAIN_LOGIN_MODULE
-                        + " required user_alice=\"alice-secret\";");
+                        + " required user_NAME=\"PASSWORD\";");
             }
             plainUsers = JaasUsers.plainUsers(plainKey, listener.name(), raw.get(plainKey));
         } else if (raw.containsKey(plainKey)) {
@@ -131,14 +131,14 @@ final class SaslListenerConfig {
         }
     }
 
-    private static void checkLimits(Map<String, Object> values) {
+    private static void checkLimits(Map<String, Object> values, boolean anySaslListener) {
         int receiveMax = (Integer) values.get(ConfigKeys.SASL_SERVER_MAX_RECEIVE_SIZE);
         if (receiveMax <= 0) {
             throw new ConfigException(ConfigKeys.SASL_SERVER_MAX_RECEIVE_SIZE, "must be positive, got " + receiveMax);
         }
         int delayMs = (Integer) values.get(ConfigKeys.CONNECTION_FAILED_AUTHENTICATION_DELAY_MS);
         long idleMs = (Long) values.get(ConfigKeys.CONNECTIONS_MAX_IDLE_MS);
-        if (delayMs < 0 || delayMs >= idleMs) {
+        if (delayMs < 0 || anySaslListener && delayMs >= idleMs) {
             throw new ConfigException(ConfigKeys.CONNECTION_FAILED_AUTHENTICATION_DELAY_MS, "must be at least 0 and"
                     + " below " + ConfigKeys.CONNECTIONS_MAX_IDLE_MS + " (" + idleMs + "), got " + delayMs);
         }
