@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param logPrefix         the node's {@code [node N] }
  * @param listenerName      its name in {@code listeners}, e.g. {@code EXTERNAL}
  * @param address           its configured address (port 0: any free port)
- * @param tls               the TLS context for an SSL listener; empty for PLAINTEXT
+ * @param tls               the TLS context for an SSL or SASL_SSL listener; empty for PLAINTEXT and SASL_PLAINTEXT
  * @param mapping           {@code ssl.principal.mapping.rules}, for client certificates
  * @param refusals          where closed connections are logged, rate-limited
  * @param requestBytesMax   {@code socket.request.max.bytes}: the largest frame read
