@@ -10,7 +10,10 @@ import java.util.Map;
  * Every configuration key a node accepts (docs/configuration.md's table, Kafka's names), with its type
  * and default. Keys of features that come later (ACLs) are accepted and type-checked now, so
  * a configuration written for the finished system already parses.
- * Anything not listed here stops start-up.
+ * Anything not listed here stops start-up, but the per-listener SASL keys
+ * ({@code listener.name.<listener>.sasl.enabled.mechanisms} and
+ * {@code listener.name.<listener>.<mechanism>.sasl.jaas.config}), which
+ * {@link SaslListenerConfig} recognizes and checks against the listeners.
  */
 public final class ConfigKeys {
     public static final String PROCESS_ROLES = "process.roles";
@@ -41,6 +44,10 @@ public final class ConfigKeys {
     public static final String METRICS_LISTENER = "metrics.listener";
     public static final String SOCKET_REQUEST_MAX_BYTES = "socket.request.max.bytes";
     public static final String CONNECTIONS_MAX_IDLE_MS = "connections.max.idle.ms";
+    public static final String SASL_ENABLED_MECHANISMS = "sasl.enabled.mechanisms";
+    public static final String SASL_SERVER_MAX_RECEIVE_SIZE = "sasl.server.max.receive.size";
+    public static final String CONNECTION_FAILED_AUTHENTICATION_DELAY_MS = "connection.failed.authentication.delay.ms";
+    public static final String CONNECTIONS_MAX_REAUTH_MS = "connections.max.reauth.ms";
 
     /** By name, in the order of docs/configuration.md's table. */
     public static final Map<String, ConfigKey> ALL = index(List.of(
@@ -88,7 +95,11 @@ public final class ConfigKeys {
             ConfigKey.withDefault(SSL_PRINCIPAL_MAPPING_RULES, ConfigType.STRING, "DEFAULT"),
             ConfigKey.optional(METRICS_LISTENER, ConfigType.STRING),
             ConfigKey.withDefault(SOCKET_REQUEST_MAX_BYTES, ConfigType.INT, "104857600"),
-            ConfigKey.withDefault(CONNECTIONS_MAX_IDLE_MS, ConfigType.LONG, "600000")));
+            ConfigKey.withDefault(CONNECTIONS_MAX_IDLE_MS, ConfigType.LONG, "600000"),
+            ConfigKey.optional(SASL_ENABLED_MECHANISMS, ConfigType.LIST),
+            ConfigKey.withDefault(SASL_SERVER_MAX_RECEIVE_SIZE, ConfigType.INT, "524288"),
+            ConfigKey.withDefault(CONNECTION_FAILED_AUTHENTICATION_DELAY_MS, ConfigType.INT, "100"),
+            ConfigKey.withDefault(CONNECTIONS_MAX_REAUTH_MS, ConfigType.LONG, "0")));
 
     private ConfigKeys() {
     }

@@ -6,6 +6,7 @@ import io.metaquorum.security.grpc.RefusalLog;
 import io.metaquorum.server.kafka.KafkaListenerServer;
 import io.metaquorum.server.kafka.KafkaListenerSettings;
 import io.metaquorum.server.kafka.KafkaTls;
+import io.metaquorum.server.kafka.ScramCredentialStore;
 import io.netty.handler.ssl.SslContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +15,9 @@ import java.util.Optional;
 /**
  * Starts a node's Kafka-protocol listeners ({@link ServerConfig#kafkaListeners()}), one
  * {@link KafkaListenerServer} each, from its configuration: the shared {@code ssl.*} keys for
- * the SSL ones, {@code ssl.principal.mapping.rules}, {@code socket.request.max.bytes} and
- * {@code connections.max.idle.ms}. All start or none: one that cannot bind closes the others.
+ * the SSL and SASL_SSL ones, {@code ssl.principal.mapping.rules}, {@code socket.request.max.bytes},
+ * {@code connections.max.idle.ms}, and the SASL keys of the SASL ones, which find SCRAM
+ * credentials in the given {@link ScramCredentialStore}. All start or none: one that cannot bind closes the others.
  */
 final class KafkaListeners {
     private KafkaListeners() {
@@ -25,7 +27,7 @@ final class KafkaListeners {
     record Bound(ListenerSpec listener, KafkaListenerServer server) {
     }
 
-    static List<Bound> start(ServerConfig config, String logPrefix, KafkaApis apis) {
+    static List<Bound> start(ServerConfig config, String logPrefix, KafkaApis apis, ScramCredentialStore scram) {
         List<Bound> started = new ArrayList<>();
         if (config.kafkaListeners().isEmpty()) {
             return started;
@@ -36,10 +38,12 @@ final class KafkaListeners {
         Optional<SslContext> tls = config.ssl().map(ssl -> KafkaTls.server(ssl, config.clientAuth()));
         try {
             for (ListenerSpec listener : config.kafkaListeners()) {
-                boolean secure = listener.protocol() == ListenerSpec.SecurityProtocol.SSL;
+                boolean secure = listener.protocol() == ListenerSpec.SecurityProtocol.SSL
+                        || listener.protocol() == ListenerSpec.SecurityProtocol.SASL_SSL;
                 KafkaListenerServer server = KafkaListenerServer.start(new KafkaListenerSettings(logPrefix,
                         listener.name(), listener.address(), secure ? tls : Optional.empty(), mapping, refusals,
-                        config.kafkaRequestBytesMax(), config.kafkaConnectionIdleMsMax()), apis);
+                        config.kafkaRequestBytesMax(), config.kafkaConnectionIdleMsMax(),
+                        config.sasl(listener.name())), apis, scram);
                 started.add(new Bound(new ListenerSpec(listener.name(), listener.protocol(), server.boundAddress()),
                         server));
             }

@@ -21,13 +21,13 @@ public record ListenerSpec(String name, SecurityProtocol protocol, HostPort addr
             + "SASL_SSL:SASL_SSL";
     private static final Pattern NAMED = Pattern.compile("([A-Za-z0-9_]+)://(.*)");
 
-    /** What a listener speaks. SASL is named so it can be refused by name rather than as unknown. */
+    /** What a listener speaks. SASL is for Kafka-protocol listeners only ({@link NodeListeners}). */
     public enum SecurityProtocol { PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL }
 
     /**
      * Parses every entry of {@code listeners}, in order; throws {@link ConfigException} naming
-     * the key at fault: an entry that is no address, a name the map does not know, a SASL
-     * protocol (neither listener kind speaks SASL yet), or two entries with one name or one port.
+     * the key at fault: an entry that is no address, a name the map does not know, or two
+     * entries with one name or one port.
      */
     public static List<ListenerSpec> parseAll(String listeners, String protocolMap) {
         Map<String, SecurityProtocol> protocols = parseProtocolMap(protocolMap);
@@ -68,12 +68,7 @@ public record ListenerSpec(String name, SecurityProtocol protocol, HostPort addr
         if (protocol == null) {
             throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "gives no security protocol for"
                     + " listener " + name + " (listeners=" + listeners + "); add " + name + ":PLAINTEXT or "
-                    + name + ":SSL");
-        }
-        if (protocol == SecurityProtocol.SASL_PLAINTEXT || protocol == SecurityProtocol.SASL_SSL) {
-            throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "listener " + name + " maps to "
-                    + protocol + ", which no listener of this node speaks yet; use SSL (client certificates)"
-                    + " or PLAINTEXT");
+                    + name + ":SSL (or SASL_PLAINTEXT, SASL_SSL for a Kafka-protocol listener)");
         }
         return new ListenerSpec(name, protocol, address);
     }

@@ -9,7 +9,7 @@ import java.util.List;
  * clients. The gRPC listener is the one {@code controller.listener.names} names on a
  * controller, or {@code inter.broker.listener.name} on a broker, as in Kafka; without either,
  * the first entry. A single entry is therefore the gRPC listener, as before there were Kafka
- * listeners.
+ * listeners. The gRPC listener may not be SASL_PLAINTEXT or SASL_SSL; a Kafka-protocol one may.
  *
  * @param grpc  the gRPC listener
  * @param kafka the Kafka-protocol listeners, in {@code listeners} order; empty when off
@@ -42,6 +42,12 @@ public record NodeListeners(ListenerSpec grpc, List<ListenerSpec> kafka) {
                         + " one gRPC listener");
             }
             grpc = named;
+        }
+        if (grpc.protocol() == ListenerSpec.SecurityProtocol.SASL_PLAINTEXT
+                || grpc.protocol() == ListenerSpec.SecurityProtocol.SASL_SSL) {
+            throw new ConfigException(ConfigKeys.LISTENER_SECURITY_PROTOCOL_MAP, "listener " + grpc.name() + " maps to "
+                    + grpc.protocol() + ", but it is this node's gRPC listener, which speaks PLAINTEXT or SSL (client"
+                    + " certificates); SASL is served on Kafka-protocol listeners only");
         }
         List<ListenerSpec> kafka = new ArrayList<>(all);
         kafka.remove(grpc);

@@ -4,6 +4,7 @@ import io.metaquorum.net.HostPort;
 import io.metaquorum.raft.RaftTimeouts;
 import io.metaquorum.security.ClientAuthMode;
 import io.metaquorum.security.SslSettings;
+import io.metaquorum.server.kafka.SaslListenerSettings;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,7 @@ import java.util.TreeMap;
  * validated at once so that a bad file stops start-up with one line naming the key.
  *
  * <p>Checks, in order: unknown keys; each value's type; required keys; ranges; relations
- * between values (the listener's security protocol and its {@code ssl.*} keys, the raft
+ * between values (the listener's security protocol and its {@code ssl.*} and SASL keys, the raft
  * timers' {@code validate()}, a controller's listener port matching its voter entry, or a
  * fixed port for a controller not yet among the voters). Immutable.
  */
@@ -34,13 +35,15 @@ public final class ServerConfig {
     private final Map<Integer, HostPort> voters;
     private final NodeListeners listeners;
     private final Optional<SslSettings> ssl;
+    private final Map<String, SaslListenerSettings> sasl;
 
     private ServerConfig(Map<String, Object> values, Map<Integer, HostPort> voters, NodeListeners listeners,
-                         Optional<SslSettings> ssl) {
+                         Optional<SslSettings> ssl, Map<String, SaslListenerSettings> sasl) {
         this.values = values;
         this.voters = voters;
         this.listeners = listeners;
         this.ssl = ssl;
+        this.sasl = sasl;
     }
 
     /** Reads and parses a properties file; an unreadable file is reported under its path. */
@@ -63,7 +66,7 @@ public final class ServerConfig {
     public static ServerConfig parse(Map<String, String> raw) {
         Map<String, String> sorted = new TreeMap<>(raw);
         for (String name : sorted.keySet()) {
-            if (!ConfigKeys.ALL.containsKey(name)) {
+            if (!ConfigKeys.ALL.containsKey(name) && !SaslListenerConfig.isListenerKey(name)) {
                 throw new ConfigException(name, "unknown configuration key");
             }
         }
@@ -88,8 +91,9 @@ public final class ServerConfig {
         NodeListeners listeners = NodeListeners.choose(all, roles.contains(ROLE_CONTROLLER),
                 roles.contains(ROLE_BROKER), controllerNames, (String) values.get(ConfigKeys.INTER_BROKER_LISTENER_NAME));
         Optional<SslSettings> ssl = ListenerSecurityChecks.ssl(all, sorted);
+        Map<String, SaslListenerSettings> sasl = SaslListenerConfig.parse(listeners.kafka(), sorted, values);
         ServerConfig config = new ServerConfig(Collections.unmodifiableMap(values),
-                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listeners, ssl);
+                QuorumVoters.parse((String) values.get(ConfigKeys.QUORUM_VOTERS)), listeners, ssl, Map.copyOf(sasl));
         ServerConfigChecks.check(config);
         return config;
     }
@@ -150,6 +154,14 @@ public final class ServerConfig {
      */
     public Optional<SslSettings> ssl() {
         return ssl;
+    }
+
+    /**
+     * How a SASL_PLAINTEXT or SASL_SSL Kafka-protocol listener authenticates its clients;
+     * empty for any other listener.
+     */
+    public Optional<SaslListenerSettings> sasl(String listenerName) {
+        return Optional.ofNullable(sasl.get(listenerName));
     }
 
     /**

@@ -94,11 +94,11 @@ class KafkaListenerConfigTest {
     @Test
     void mistakesNameTheirKey() {
         String map = "CONTROLLER:PLAINTEXT,EXTERNAL:PLAINTEXT,SASL:SASL_SSL";
-        assertEquals("listener.security.protocol.map", refused(node("controller",
-                "CONTROLLER://127.0.0.1:19091,SASL://127.0.0.1:19191", map)).key(), "SASL is not spoken yet");
-        assertEquals("listener.security.protocol.map", refused(node("controller",
+        assertEquals("ssl.keystore.location", refused(node("controller",
+                "CONTROLLER://127.0.0.1:19091,SASL://127.0.0.1:19191", map)).key(), "SASL_SSL needs the TLS keys");
+        assertEquals("sasl.enabled.mechanisms", refused(node("controller",
                 "CONTROLLER://127.0.0.1:19091,SASL_PLAINTEXT://127.0.0.1:19191", ListenerSpec.DEFAULT_PROTOCOL_MAP
-                        + ",CONTROLLER:PLAINTEXT")).key());
+                        + ",CONTROLLER:PLAINTEXT")).key(), "a SASL listener needs its mechanisms");
         ConfigException twiceNamed = refused(node("controller",
                 "CONTROLLER://127.0.0.1:19091,CONTROLLER://127.0.0.1:19191", map));
         assertEquals("listeners", twiceNamed.key());

@@ -49,6 +49,20 @@ public final class KafkaApis {
         return new KafkaApis(all);
     }
 
+    /**
+     * These APIs as a SASL listener serves them: SaslHandshake and SaslAuthenticate besides,
+     * and ApiVersions advertising them too. The listener runs the exchange before the client
+     * has authenticated; the handlers here answer the requests that come after.
+     */
+    public KafkaApis withSasl() {
+        EnumMap<ApiKeys, KafkaApiHandler> all = new EnumMap<>(handlers);
+        all.remove(ApiKeys.API_VERSIONS);
+        KafkaApiHandler afterAuthentication = new SaslAfterAuthenticationHandler();
+        all.put(ApiKeys.SASL_HANDSHAKE, afterAuthentication);
+        all.put(ApiKeys.SASL_AUTHENTICATE, afterAuthentication);
+        return withApiVersions(all);
+    }
+
     /** @param handlers what serves each API; ApiVersions among them */
     public KafkaApis(Map<ApiKeys, KafkaApiHandler> handlers) {
         this.handlers = handlers.isEmpty() ? new EnumMap<>(ApiKeys.class) : new EnumMap<>(handlers);

@@ -1,9 +1,11 @@
 package io.metaquorum.server.kafka;
 
 import io.metaquorum.security.grpc.RefusalLog;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Closes a Kafka-protocol connection that sent what the listener cannot serve (a frame size
@@ -25,6 +27,19 @@ final class ConnectionRefusals {
         log.refused(peer(channel.remoteAddress()), "Kafka listener " + listenerName + ": " + kind,
                 reason + "; connection closed");
         channel.close();
+    }
+
+    /**
+     * Logs (rate-limited) and closes {@code channel} {@code delayMs} after what was written to
+     * it so far has gone out: a failed authentication's answer reaches the client first, and the
+     * delay slows a client that guesses passwords in a loop. Nothing sleeps; the channel's event
+     * loop runs the close.
+     */
+    void closeAfter(Channel channel, long delayMs, String kind, String reason) {
+        log.refused(peer(channel.remoteAddress()), "Kafka listener " + listenerName + ": " + kind,
+                reason + "; connection closed after " + delayMs + " ms");
+        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written ->
+                channel.eventLoop().schedule(() -> channel.close(), delayMs, TimeUnit.MILLISECONDS));
     }
 
     /** The client's IP address, as ACLs name a host. */

@@ -15,6 +15,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,8 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One Kafka-protocol listener: a Netty server on its own small event loops (one thread
  * accepts, {@value #WORKER_THREADS} serve the connections), each connection's pipeline being
- * TLS for an SSL listener, an idle timeout ({@code connections.max.idle.ms}), Kafka's framing
- * ({@link KafkaFrameDecoder}) and the request handler ({@link KafkaRequestHandler}).
+ * TLS for an SSL or SASL_SSL listener, an idle timeout ({@code connections.max.idle.ms}), Kafka's framing
+ * ({@link KafkaFrameDecoder}) and the request handler ({@link KafkaRequestHandler}), which on a
+ * SASL listener authenticates the client first ({@link SaslExchange}).
  *
  * <p>Lifecycle: {@link #start} binds or throws; {@link #close} stops accepting, closes every
  * connection and ends the threads. A request whose answer comes after close is dropped.
@@ -49,6 +51,17 @@ public final class KafkaListenerServer implements AutoCloseable {
 
     /** Binds the listener's address and serves {@code apis}; throws {@link IllegalStateException} if it cannot bind. */
     public static KafkaListenerServer start(KafkaListenerSettings settings, KafkaApis apis) {
+        return start(settings, apis, ScramCredentialStore.NONE);
+    }
+
+    /**
+     * As {@link #start(KafkaListenerSettings, KafkaApis)}; a SASL listener finds SCRAM
+     * credentials in {@code scram}, and advertises and answers SaslHandshake and SaslAuthenticate
+     * besides {@code apis}.
+     */
+    public static KafkaListenerServer start(KafkaListenerSettings settings, KafkaApis apis,
+                                            ScramCredentialStore scram) {
+        KafkaApis served = settings.sasl().isPresent() ? apis.withSasl() : apis;
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(WORKER_THREADS, NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
@@ -56,7 +69,7 @@ public final class KafkaListenerServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        pipeline(channel.pipeline(), settings, apis);
+                        pipeline(channel.pipeline(), settings, served, scram);
                     }
                 });
         HostPort address = settings.address();
@@ -73,14 +86,26 @@ public final class KafkaListenerServer implements AutoCloseable {
         }
     }
 
-    /** The connection pipeline: [TLS], idle timeout, framing, requests. */
+    /** The connection pipeline of a listener without SASL. */
     static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis) {
+        pipeline(pipeline, settings, apis, ScramCredentialStore.NONE);
+    }
+
+    /** The connection pipeline: [TLS], idle timeout, framing (lower limit until SASL authenticates), requests. */
+    static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis,
+                         ScramCredentialStore scram) {
         ConnectionRefusals refusals = new ConnectionRefusals(settings.listenerName(), settings.refusals());
         settings.tls().ifPresent(tls -> pipeline.addLast("tls", tls.newHandler(pipeline.channel().alloc())));
         pipeline.addLast("idle", new IdleStateHandler(0, 0, settings.idleMsMax(), TimeUnit.MILLISECONDS));
-        pipeline.addLast("frames", new KafkaFrameDecoder(settings.requestBytesMax(), refusals));
+        Optional<SaslListenerSettings> sasl = settings.sasl();
+        pipeline.addLast("frames", sasl.isPresent()
+                ? KafkaFrameDecoder.forSasl(settings.requestBytesMax(), sasl.get().receiveBytesMax(), refusals)
+                : new KafkaFrameDecoder(settings.requestBytesMax(), refusals));
+        Optional<SaslExchange> exchange = sasl.map(saslSettings -> new SaslExchange(saslSettings, scram,
+                settings.address().host()));
         pipeline.addLast("requests", new KafkaRequestHandler(settings.logPrefix(), settings.listenerName(), apis,
-                settings.mapping(), refusals));
+                settings.mapping(), refusals, exchange,
+                sasl.map(SaslListenerSettings::failedAuthenticationDelayMs).orElse(0L)));
         if (settings.tls().isPresent()) {
             pipeline.addLast("handshake-failures", new HandshakeFailures(refusals));
         }

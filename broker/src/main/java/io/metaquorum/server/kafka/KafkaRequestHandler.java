@@ -1,5 +1,6 @@
 package io.metaquorum.server.kafka;
 
+import io.metaquorum.common.invariant.Invariants;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.kafka.ApiVersionsHandler;
 import io.metaquorum.node.kafka.KafkaApis;
@@ -31,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * One connection of a Kafka-protocol listener: reads each frame into a request
  * ({@link RequestFrames}), hands it to {@link KafkaApis} with the caller (its TLS principal,
  * or {@code User:ANONYMOUS}, and its IP address), and writes the answers in request order
- * ({@link PendingResponses}), whichever thread replies and when.
+ * ({@link PendingResponses}), whichever thread replies and when. On a SASL listener the
+ * caller is the SASL identity, and until the client has authenticated every frame goes
+ * through its {@link SaslExchange} instead: a failed authentication is answered, then the
+ * connection closes after {@code connection.failed.authentication.delay.ms}.
  *
  * <p>Memory per connection is bounded: while {@value #IN_FLIGHT_REQUESTS_MAX} requests await
  * their answer, or the socket does not take what was written (a client that never reads),
@@ -52,16 +56,29 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
     private final SslPrincipalMapping mapping;
     private final ConnectionRefusals refusals;
     private final PendingResponses pending = new PendingResponses();
-    /** The connection's caller, known at its first request (after any TLS handshake). */
+    /** On a SASL listener, the connection's authentication; empty on PLAINTEXT and SSL. */
+    private final Optional<SaslExchange> sasl;
+    private final long failedAuthenticationDelayMs;
+    /**
+     * The connection's caller, known at its first request (after any TLS handshake), or on a
+     * SASL listener once the client has authenticated.
+     */
     private Optional<Caller> caller = Optional.empty();
 
     KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
                         ConnectionRefusals refusals) {
+        this(logPrefix, listenerName, apis, mapping, refusals, Optional.empty(), 0);
+    }
+
+    KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
+                        ConnectionRefusals refusals, Optional<SaslExchange> sasl, long failedAuthenticationDelayMs) {
         this.logPrefix = logPrefix;
         this.listenerName = listenerName;
         this.apis = apis;
         this.mapping = mapping;
         this.refusals = refusals;
+        this.sasl = sasl;
+        this.failedAuthenticationDelayMs = failedAuthenticationDelayMs;
     }
 
     @Override
@@ -79,7 +96,16 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
         if (!ctx.channel().isActive()) {
             return;
         }
-        RequestFrames.Parsed parsed = RequestFrames.parse(bytes);
+        if (sasl.isPresent() && !sasl.get().complete()) {
+            if (!sasl.get().failed()) {
+                receiveUnauthenticated(ctx, sasl.get(), bytes);
+            }
+            return;
+        }
+        dispatch(ctx, RequestFrames.parse(bytes));
+    }
+
+    private void dispatch(ChannelHandlerContext ctx, RequestFrames.Parsed parsed) {
         if (parsed instanceof RequestFrames.Refused refused) {
             refusals.close(ctx.channel(), refused.kind(), refused.reason());
         } else if (parsed instanceof RequestFrames.NewerApiVersions newer) {
@@ -91,6 +117,45 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
         } else if (parsed instanceof RequestFrames.Request request) {
             serve(ctx, request.header(), request.request());
         }
+    }
+
+    /** A frame before authentication: only what {@link SaslExchange} lets through reaches the APIs. */
+    private void receiveUnauthenticated(ChannelHandlerContext ctx, SaslExchange exchange, ByteBuffer bytes) {
+        SaslExchange.Step step = exchange.receive(bytes);
+        if (step instanceof SaslExchange.Pass pass) {
+            dispatch(ctx, pass.parsed());
+        } else if (step instanceof SaslExchange.Answer answer) {
+            RequestHeader header = answer.header();
+            pending.reserve(header.apiKey(), header.apiVersion(), header.correlationId()).fill(answer.response());
+            writeReady(ctx);
+        } else if (step instanceof SaslExchange.RawAnswer raw) {
+            // Before authentication every answer is written as soon as it is made, so a raw one keeps the order.
+            Invariants.check(pending.size() == 0, "a raw SASL token behind %s pending answers", pending.size());
+            raw.token().ifPresent(token -> ctx.writeAndFlush(Unpooled.buffer(KafkaFrameDecoder.SIZE_BYTES
+                    + token.length).writeInt(token.length).writeBytes(token)));
+        } else if (step instanceof SaslExchange.Refuse refuse) {
+            refusals.close(ctx.channel(), refuse.kind(), refuse.reason());
+            return;
+        }
+        if (exchange.failed()) {
+            ctx.channel().config().setAutoRead(false);
+            refusals.closeAfter(ctx.channel(), failedAuthenticationDelayMs, "SASL authentication",
+                    exchange.mechanism() == null ? "the handshake asked for a mechanism not enabled here"
+                            : "SASL/" + exchange.mechanism() + " failed");
+        } else if (exchange.complete()) {
+            onAuthenticated(ctx, exchange);
+        }
+    }
+
+    private void onAuthenticated(ChannelHandlerContext ctx, SaslExchange exchange) {
+        KafkaFrameDecoder frames = ctx.pipeline().get(KafkaFrameDecoder.class);
+        if (frames != null) {
+            frames.authenticated();
+        }
+        caller = Optional.of(new Caller(Principal.user(exchange.authorizationId()),
+                ConnectionRefusals.host(ctx.channel().remoteAddress())));
+        LOG.debug("{}Kafka listener {}: {} authenticated with SASL/{}", logPrefix, listenerName, caller.get(),
+                exchange.mechanism());
     }
 
     private void serve(ChannelHandlerContext ctx, RequestHeader header, AbstractRequest request) {
@@ -149,7 +214,8 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Reads while fewer than the limit await an answer and the socket takes what is written. */
     private void updateReading(ChannelHandlerContext ctx) {
-        boolean read = pending.size() < IN_FLIGHT_REQUESTS_MAX && ctx.channel().isWritable();
+        boolean failing = sasl.isPresent() && sasl.get().failed();
+        boolean read = !failing && pending.size() < IN_FLIGHT_REQUESTS_MAX && ctx.channel().isWritable();
         if (ctx.channel().config().isAutoRead() != read) {
             ctx.channel().config().setAutoRead(read);
         }
@@ -157,6 +223,10 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** The connection's caller; empty, and the connection closed, when its certificate maps to no principal. */
     private Optional<Caller> caller(ChannelHandlerContext ctx) {
+        if (caller.isEmpty() && sasl.isPresent()) {
+            // Before authentication only ApiVersions gets here, which needs no principal.
+            return Optional.of(new Caller(Principal.ANONYMOUS, ConnectionRefusals.host(ctx.channel().remoteAddress())));
+        }
         if (caller.isEmpty()) {
             SslHandler tls = ctx.pipeline().get(SslHandler.class);
             String host = ConnectionRefusals.host(ctx.channel().remoteAddress());

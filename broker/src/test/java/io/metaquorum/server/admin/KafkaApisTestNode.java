@@ -69,6 +69,11 @@ final class KafkaApisTestNode implements AutoCloseable {
         apis = new KafkaApis(handlers);
     }
 
+    /** The APIs, to serve on a listener. */
+    KafkaApis apis() {
+        return apis;
+    }
+
     void answerQuorumWith(DescribeQuorumResponse answer) {
         quorumAnswer.set(answer);
     }
