@@ -22,11 +22,11 @@ final class ConnectionRefusals {
         this.log = log;
     }
 
-    /** Logs (rate-limited) and closes {@code channel}. */
+    /** Logs (rate-limited) and closes {@code channel} once what was written to it so far has gone out. */
     void close(Channel channel, String kind, String reason) {
         log.refused(peer(channel.remoteAddress()), "Kafka listener " + listenerName + ": " + kind,
                 reason + "; connection closed");
-        channel.close();
+        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written -> channel.close());
     }
 
     /**

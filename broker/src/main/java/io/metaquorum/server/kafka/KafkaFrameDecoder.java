@@ -63,8 +63,9 @@ final class KafkaFrameDecoder extends ByteToMessageDecoder {
         if (size < 0 || size > limitBytesMax) {
             refused = true;
             in.skipBytes(in.readableBytes());
-            refusals.close(ctx.channel(), "frame size", "a request of " + size + " bytes, outside 0.."
-                    + limitBytesMax + " (" + limitKey + ")");
+            // The request handler closes the connection once the frames before this one are answered.
+            ctx.fireUserEventTriggered(new Refusal("frame size", "a request of " + size + " bytes, outside 0.."
+                    + limitBytesMax + " (" + limitKey + ")"));
             return;
         }
         if (in.readableBytes() < SIZE_BYTES + size) {
@@ -72,5 +73,9 @@ final class KafkaFrameDecoder extends ByteToMessageDecoder {
         }
         in.skipBytes(SIZE_BYTES);
         out.add(in.readRetainedSlice(size));
+    }
+
+    /** A frame this decoder will not read, and why: the connection is to close. */
+    record Refusal(String kind, String reason) {
     }
 }

@@ -14,8 +14,12 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +36,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class KafkaListenerServer implements AutoCloseable {
     static final int WORKER_THREADS = 2;
+    /**
+     * Threads that run the APIs' handlers (Kafka's {@code num.io.threads}, fixed here): reads are
+     * answered on them from the image, writes wait for the controller without holding one.
+     */
+    static final int REQUEST_HANDLER_THREADS = 4;
     private static final long SHUTDOWN_QUIET_MS = 0;
     private static final long SHUTDOWN_TIMEOUT_MS = 2_000;
     private static final Logger LOG = LoggerFactory.getLogger(KafkaListenerServer.class);
@@ -39,13 +48,15 @@ public final class KafkaListenerServer implements AutoCloseable {
     private final KafkaListenerSettings settings;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
+    private final ExecutorService handlerThreads;
     private final Channel server;
 
     private KafkaListenerServer(KafkaListenerSettings settings, EventLoopGroup boss, EventLoopGroup workers,
-                                Channel server) {
+                                ExecutorService handlerThreads, Channel server) {
         this.settings = settings;
         this.boss = boss;
         this.workers = workers;
+        this.handlerThreads = handlerThreads;
         this.server = server;
     }
 
@@ -64,23 +75,27 @@ public final class KafkaListenerServer implements AutoCloseable {
         KafkaApis served = settings.sasl().isPresent() ? apis.withSasl() : apis;
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(WORKER_THREADS, NioIoHandler.newFactory());
+        ExecutorService handlerThreads = Executors.newFixedThreadPool(REQUEST_HANDLER_THREADS,
+                new DefaultThreadFactory("kafka-handler-" + settings.listenerName(), true));
         ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // A client that shuts its output down still gets the answers to what it sent.
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        pipeline(channel.pipeline(), settings, served, scram);
+                        pipeline(channel.pipeline(), settings, served, scram, handlerThreads);
                     }
                 });
         HostPort address = settings.address();
         try {
             Channel server = bootstrap.bind(address.toAddress()).syncUninterruptibly().channel();
-            KafkaListenerServer started = new KafkaListenerServer(settings, boss, workers, server);
+            KafkaListenerServer started = new KafkaListenerServer(settings, boss, workers, handlerThreads, server);
             LOG.info("{}Kafka listener {} serving on {}", settings.logPrefix(), settings.listenerName(),
                     started.boundAddress());
             return started;
         } catch (RuntimeException e) {
-            shutDown(boss, workers);
+            shutDown(boss, workers, handlerThreads);
             throw new IllegalStateException("cannot bind Kafka listener " + settings.listenerName() + " on "
                     + address + ": " + e.getMessage(), e);
         }
@@ -88,12 +103,12 @@ public final class KafkaListenerServer implements AutoCloseable {
 
     /** The connection pipeline of a listener without SASL. */
     static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis) {
-        pipeline(pipeline, settings, apis, ScramCredentialStore.NONE);
+        pipeline(pipeline, settings, apis, ScramCredentialStore.NONE, Runnable::run);
     }
 
     /** The connection pipeline: [TLS], idle timeout, framing (lower limit until SASL authenticates), requests. */
     static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis,
-                         ScramCredentialStore scram) {
+                         ScramCredentialStore scram, Executor handlerThreads) {
         ConnectionRefusals refusals = new ConnectionRefusals(settings.listenerName(), settings.refusals());
         settings.tls().ifPresent(tls -> pipeline.addLast("tls", tls.newHandler(pipeline.channel().alloc())));
         pipeline.addLast("idle", new IdleStateHandler(0, 0, settings.idleMsMax(), TimeUnit.MILLISECONDS));
@@ -105,7 +120,8 @@ public final class KafkaListenerServer implements AutoCloseable {
                 settings.address().host()));
         pipeline.addLast("requests", new KafkaRequestHandler(settings.logPrefix(), settings.listenerName(), apis,
                 settings.mapping(), refusals, exchange,
-                sasl.map(SaslListenerSettings::failedAuthenticationDelayMs).orElse(0L)));
+                sasl.map(SaslListenerSettings::failedAuthenticationDelayMs).orElse(0L),
+                new SerialExecutor(handlerThreads)));
         if (settings.tls().isPresent()) {
             pipeline.addLast("handshake-failures", new HandshakeFailures(refusals));
         }
@@ -125,14 +141,20 @@ public final class KafkaListenerServer implements AutoCloseable {
     @Override
     public void close() {
         server.close().syncUninterruptibly();
-        shutDown(boss, workers);
+        shutDown(boss, workers, handlerThreads);
     }
 
-    private static void shutDown(EventLoopGroup boss, EventLoopGroup workers) {
+    private static void shutDown(EventLoopGroup boss, EventLoopGroup workers, ExecutorService handlerThreads) {
+        handlerThreads.shutdownNow();
         boss.shutdownGracefully(SHUTDOWN_QUIET_MS, SHUTDOWN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         workers.shutdownGracefully(SHUTDOWN_QUIET_MS, SHUTDOWN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         boss.terminationFuture().awaitUninterruptibly(SHUTDOWN_TIMEOUT_MS);
         workers.terminationFuture().awaitUninterruptibly(SHUTDOWN_TIMEOUT_MS);
+        try {
+            handlerThreads.awaitTermination(SHUTDOWN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Logs a failed TLS handshake (rate-limited): a client without a trusted certificate, or not speaking TLS. */

@@ -12,13 +12,17 @@ import io.metaquorum.security.SslPrincipalMapping;
 import io.metaquorum.security.grpc.PeerPrincipal;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLException;
 import org.apache.kafka.common.errors.UnknownServerException;
 import org.apache.kafka.common.protocol.ApiKeys;
@@ -42,8 +46,10 @@ import org.slf4j.LoggerFactory;
  * the connection reads nothing more, and resumes when that clears. What cannot be read as a
  * request closes the connection ({@link ConnectionRefusals}); no handler sees it.
  *
- * <p>Thread use: everything on the channel's event loop, but the reply callbacks, which fill
- * their slot and hand the writing back to the event loop.
+ * <p>Thread use: reading, the SASL exchange, ordering and writing on the channel's event loop;
+ * each authenticated request's handler on the listener's request-handler threads, so that a
+ * large read (every topic of a big cluster) holds up no other connection of the event loop;
+ * the reply callbacks fill their slot and hand the writing back to the event loop.
  */
 final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
     /** Requests of one connection read and not yet answered, before it stops reading. */
@@ -59,19 +65,26 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
     /** On a SASL listener, the connection's authentication; empty on PLAINTEXT and SSL. */
     private final Optional<SaslExchange> sasl;
     private final long failedAuthenticationDelayMs;
+    private final Executor handlerThreads;
     /**
      * The connection's caller, known at its first request (after any TLS handshake), or on a
      * SASL listener once the client has authenticated.
      */
     private Optional<Caller> caller = Optional.empty();
+    /** The client shut its side down: answer what it sent, then close. */
+    private boolean inputShutDown;
+    /** Why the connection closes once what came before is answered; nothing more is read meanwhile. */
+    private Optional<KafkaFrameDecoder.Refusal> refusal = Optional.empty();
 
     KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
                         ConnectionRefusals refusals) {
-        this(logPrefix, listenerName, apis, mapping, refusals, Optional.empty(), 0);
+        this(logPrefix, listenerName, apis, mapping, refusals, Optional.empty(), 0, Runnable::run);
     }
 
+    /** @param handlerThreads where the APIs' handlers run ({@code Runnable::run}: on the event loop) */
     KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
-                        ConnectionRefusals refusals, Optional<SaslExchange> sasl, long failedAuthenticationDelayMs) {
+                        ConnectionRefusals refusals, Optional<SaslExchange> sasl, long failedAuthenticationDelayMs,
+                        Executor handlerThreads) {
         this.logPrefix = logPrefix;
         this.listenerName = listenerName;
         this.apis = apis;
@@ -79,6 +92,7 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
         this.refusals = refusals;
         this.sasl = sasl;
         this.failedAuthenticationDelayMs = failedAuthenticationDelayMs;
+        this.handlerThreads = handlerThreads;
     }
 
     @Override
@@ -93,7 +107,7 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
         } finally {
             frame.release();
         }
-        if (!ctx.channel().isActive()) {
+        if (!ctx.channel().isActive() || refusal.isPresent()) {
             return;
         }
         if (sasl.isPresent() && !sasl.get().complete()) {
@@ -107,7 +121,7 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void dispatch(ChannelHandlerContext ctx, RequestFrames.Parsed parsed) {
         if (parsed instanceof RequestFrames.Refused refused) {
-            refusals.close(ctx.channel(), refused.kind(), refused.reason());
+            refuse(ctx, new KafkaFrameDecoder.Refusal(refused.kind(), refused.reason()));
         } else if (parsed instanceof RequestFrames.NewerApiVersions newer) {
             // Written at v0, whatever version was asked: the one every client reads.
             PendingResponses.Slot slot = pending.reserve(ApiKeys.API_VERSIONS, (short) 0,
@@ -166,13 +180,27 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
         PendingResponses.Slot slot = pending.reserve(header.apiKey(), header.apiVersion(), header.correlationId());
         KafkaCall call = new KafkaCall(CallOrigin.CLIENT.by(known.get()), listenerName, header.apiVersion());
         try {
-            apis.handle(call, request, response -> reply(ctx, slot, response));
-        } catch (RuntimeException e) {
-            LOG.error("{}Kafka listener {}: {} failed for {}", logPrefix, listenerName, slot, known.get(), e);
-            reply(ctx, slot, request.getErrorResponse(new UnknownServerException("the node failed to serve "
-                    + header.apiKey() + "; see its log")));
+            // ApiVersions is answered at once, from what is registered: also before SASL authentication,
+            // where each answer is written before the next token is read.
+            Executor executor = header.apiKey() == ApiKeys.API_VERSIONS ? Runnable::run : handlerThreads;
+            executor.execute(() -> handle(ctx, slot, call, request));
+        } catch (RejectedExecutionException e) {
+            // Only a closing listener refuses work; its connections close with it.
+            ctx.close();
+            return;
         }
         updateReading(ctx);
+    }
+
+    private void handle(ChannelHandlerContext ctx, PendingResponses.Slot slot, KafkaCall call,
+                        AbstractRequest request) {
+        try {
+            apis.handle(call, request, response -> reply(ctx, slot, response));
+        } catch (RuntimeException e) {
+            LOG.error("{}Kafka listener {}: {} failed for {}", logPrefix, listenerName, slot, call.origin(), e);
+            reply(ctx, slot, request.getErrorResponse(new UnknownServerException("the node failed to serve "
+                    + request.apiKey() + "; see its log")));
+        }
     }
 
     private void reply(ChannelHandlerContext ctx, PendingResponses.Slot slot, AbstractResponse response) {
@@ -209,13 +237,40 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
         if (wrote) {
             ctx.flush();
         }
-        updateReading(ctx);
+        if (!closeIfAnswered(ctx)) {
+            updateReading(ctx);
+        }
+    }
+
+    /** Stops reading, and closes the connection once the requests before the refused one are answered. */
+    private void refuse(ChannelHandlerContext ctx, KafkaFrameDecoder.Refusal why) {
+        if (refusal.isEmpty()) {
+            refusal = Optional.of(why);
+            ctx.channel().config().setAutoRead(false);
+            closeIfAnswered(ctx);
+        }
+    }
+
+    /**
+     * Once a refused connection, or a client that shut down its output, has every answer it is
+     * due, closes it after they are written; true when it did.
+     */
+    private boolean closeIfAnswered(ChannelHandlerContext ctx) {
+        if ((!inputShutDown && refusal.isEmpty()) || pending.size() > 0) {
+            return false;
+        }
+        if (refusal.isPresent()) {
+            refusals.close(ctx.channel(), refusal.get().kind(), refusal.get().reason());
+        } else {
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        }
+        return true;
     }
 
     /** Reads while fewer than the limit await an answer and the socket takes what is written. */
     private void updateReading(ChannelHandlerContext ctx) {
         boolean failing = sasl.isPresent() && sasl.get().failed();
-        boolean read = !failing && pending.size() < IN_FLIGHT_REQUESTS_MAX && ctx.channel().isWritable();
+        boolean read = !failing && refusal.isEmpty() && pending.size() < IN_FLIGHT_REQUESTS_MAX && ctx.channel().isWritable();
         if (ctx.channel().config().isAutoRead() != read) {
             ctx.channel().config().setAutoRead(read);
         }
@@ -248,6 +303,15 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof KafkaFrameDecoder.Refusal frameRefusal) {
+            refuse(ctx, frameRefusal);
+            return;
+        }
+        if (event instanceof ChannelInputShutdownEvent) {
+            inputShutDown = true;
+            closeIfAnswered(ctx);
+            return;
+        }
         if (event instanceof IdleStateEvent) {
             LOG.debug("{}Kafka listener {}: closing idle connection {}", logPrefix, listenerName,
                     ctx.channel().remoteAddress());
