@@ -52,6 +52,12 @@ public final class ScramControlManager {
 
     /** Store a credential for {@code name} from the salted password the client computed (RFC 5802 Hi()). */
     public record Upsertion(String name, int mechanism, int iterations, ByteString salt, ByteString saltedPassword) {
+        /** Without the salt and salted password: a salted password logs in as the user would. */
+        @Override
+        public String toString() {
+            return "Upsertion[name=" + name + ", mechanism=" + mechanism + ", iterations=" + iterations
+                    + ", salt=[redacted], saltedPassword=[redacted]]";
+        }
     }
 
     /** The outcome for one user of the request. */
