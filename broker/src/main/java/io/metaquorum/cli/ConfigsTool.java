@@ -3,15 +3,19 @@ package io.metaquorum.cli;
 import io.metaquorum.client.AdminClient;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterConfigsResourceResult;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResult;
 import io.metaquorum.protocol.AlterableConfig;
 import io.metaquorum.protocol.ConfigOperation;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.DescribeConfigsResult;
+import io.metaquorum.protocol.DescribeUserScramCredentialsResult;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ListedTopic;
 import io.metaquorum.net.HostPort;
 import java.io.PrintWriter;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,7 +31,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mq-configs}: describes and changes topic configs through DescribeConfigs and
- * IncrementalAlterConfigs, as Kafka's {@code kafka-configs.sh --entity-type topics} does.
+ * IncrementalAlterConfigs, as Kafka's {@code kafka-configs.sh --entity-type topics} does, and
+ * users' SCRAM credentials through AlterUserScramCredentials and DescribeUserScramCredentials,
+ * as {@code --entity-type users} does there ({@link UserScramConfigs}).
  * Failures print like {@code mq-topics}: {@code Error: CODE: message}, exit 1.
  */
 @Command(name = "mq-configs", mixinStandardHelpOptions = true, sortOptions = false,
@@ -35,6 +41,7 @@ import picocli.CommandLine.Spec;
             "Exactly one of --describe, --alter. A failure prints 'Error: CODE: message' on stderr and exits 1."})
 public final class ConfigsTool implements Callable<Integer> {
     static final String TOPICS = "topics";
+    static final String USERS = "users";
 
     @Spec
     CommandSpec spec;
@@ -43,9 +50,12 @@ public final class ConfigsTool implements Callable<Integer> {
     @Mixin
     AdminConnection connection;
 
-    @Option(names = "--entity-type", paramLabel = "TYPE", description = "The kind of entity: topics.")
+    @Option(names = "--entity-type", paramLabel = "TYPE", description = "The kind of entity: topics, or users "
+            + "(SCRAM credentials: --add-config 'SCRAM-SHA-256=[iterations=8192,password=SECRET]', "
+            + "--delete-config SCRAM-SHA-256).")
     String entityType;
-    @Option(names = "--entity-name", paramLabel = "NAME", description = "The topic (describe: all topics when absent).")
+    @Option(names = "--entity-name", paramLabel = "NAME", description = "The topic or user (describe: all when "
+            + "absent).")
     String entityName;
     @Option(names = "--describe", description = "Print the topic's own (dynamic) configs.")
     boolean describe;
@@ -81,6 +91,9 @@ public final class ConfigsTool implements Callable<Integer> {
     public Integer call() {
         return connection.run(spec, verbose.verbose, (out, err) -> {
             checkArguments();
+            if (USERS.equals(entityType)) {
+                return client -> describe ? describeUsers(client, out, err) : alterUser(client, out, err);
+            }
             return client -> describe ? describe(client, out, err) : alter(client, out, err);
         });
     }
@@ -93,8 +106,8 @@ public final class ConfigsTool implements Callable<Integer> {
         if (entityType == null) {
             throw invalid("--entity-type is required (topics).");
         }
-        if (!TOPICS.equals(entityType)) {
-            throw invalid("--entity-type " + entityType + " is not supported; only topics is.");
+        if (!TOPICS.equals(entityType) && !USERS.equals(entityType)) {
+            throw invalid("--entity-type " + entityType + " is not supported; topics and users are.");
         }
         if (alter && (entityName == null || entityName.isBlank())) {
             throw invalid("--alter needs --entity-name.");
@@ -166,6 +179,40 @@ public final class ConfigsTool implements Callable<Integer> {
             return CommandLines.EXIT_FAILURE;
         }
         out.println("Completed updating config for topic " + entityName + ".");
+        return CommandLines.EXIT_OK;
+    }
+
+    private int describeUsers(AdminClient client, PrintWriter out, PrintWriter err) {
+        List<String> users = entityName == null || entityName.isBlank() ? List.of() : List.of(entityName);
+        int failures = 0;
+        for (DescribeUserScramCredentialsResult user : client.describeUserScramCredentials(users,
+                TopicsTool.CALL_TIMEOUT_MS).getResultsList()) {
+            if (user.getErrorCode() == ErrorCode.NONE) {
+                out.println(UserScramConfigs.describe(user));
+            } else {
+                failures++;
+                err.println(AdminError.line(user.getErrorCode(), user.getErrorCodeValue(), user.getErrorMessage()));
+            }
+        }
+        return failures == 0 ? CommandLines.EXIT_OK : CommandLines.EXIT_FAILURE;
+    }
+
+    private int alterUser(AdminClient client, PrintWriter out, PrintWriter err) {
+        AlterUserScramCredentialsRequest request = UserScramConfigs.alteration(entityName,
+                ConfigEntries.parse(addConfigs), List.copyOf(deleteKeys()), new SecureRandom());
+        int failures = 0;
+        for (AlterUserScramCredentialsResult result : client.alterUserScramCredentials(request,
+                TopicsTool.CALL_TIMEOUT_MS).getResultsList()) {
+            if (result.getErrorCode() != ErrorCode.NONE) {
+                failures++;
+                err.println(AdminError.line(result.getErrorCode(), result.getErrorCodeValue(),
+                        result.getErrorMessage()));
+            }
+        }
+        if (failures > 0) {
+            return CommandLines.EXIT_FAILURE;
+        }
+        out.println("Completed updating config for user " + entityName + ".");
         return CommandLines.EXIT_OK;
     }
 

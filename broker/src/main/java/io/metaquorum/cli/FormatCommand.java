@@ -1,13 +1,18 @@
 package io.metaquorum.cli;
 
+import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.raft.VoterSet;
 import io.metaquorum.server.ConfigException;
 import io.metaquorum.server.InitialControllers;
+import io.metaquorum.server.ScramArguments;
 import io.metaquorum.server.ServerConfig;
 import io.metaquorum.server.StorageFormatter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,6 +53,13 @@ final class FormatCommand implements Callable<Integer> {
                     + "the log.")
     boolean noInitialControllers;
 
+    @Option(names = ScramArguments.FLAG, paramLabel = "MECHANISM=[name=NAME,password=PASSWORD]",
+            description = "A SCRAM credential the cluster starts with (repeatable), as Kafka's: "
+                    + "SCRAM-SHA-256 or SCRAM-SHA-512, then [name=...,password=...] or "
+                    + "[name=...,salt=BASE64,saltedpassword=BASE64], optionally with iterations=N (4096 to 16384, "
+                    + "default 4096). Controllers only; the first active controller writes them into the log.")
+    List<String> addScram = new ArrayList<>();
+
     @Override
     public Integer call() {
         ServerConfig config;
@@ -58,7 +70,8 @@ final class FormatCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try {
-            StorageFormatter.format(config, clusterId, initialVoters(), ignoreFormatted, out::println);
+            List<MetadataRecord> scram = ScramArguments.parse(addScram, new SecureRandom());
+            StorageFormatter.format(config, clusterId, initialVoters(), scram, ignoreFormatted, out::println);
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             throw new CommandFailure(e.getMessage(), e);
         }

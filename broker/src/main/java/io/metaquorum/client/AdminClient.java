@@ -13,6 +13,8 @@ import io.metaquorum.protocol.AlterConfigsResourceResult;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicResult;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -37,6 +39,8 @@ import io.metaquorum.protocol.DescribeConfigsResult;
 import io.metaquorum.protocol.DescribeTopicsCursor;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
+import io.metaquorum.protocol.DescribeUserScramCredentialsResponse;
 import io.metaquorum.protocol.DescribedTopic;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ExplainAclRequest;
@@ -326,6 +330,26 @@ public final class AdminClient implements AutoCloseable {
                 CreateAclsResponse::getHeader), timeoutMs);
         aclWrites.committed(response.getCommitOffset());
         return response;
+    }
+
+    /**
+     * Alters SCRAM credentials: one result per user named. Decided by the active controller
+     * and answered once committed; an upsertion carries the salted password, never the password.
+     */
+    public AlterUserScramCredentialsResponse alterUserScramCredentials(AlterUserScramCredentialsRequest request,
+                                                                       long timeoutMs) {
+        return single("AlterUserScramCredentials", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.alterUserScramCredentials(node, request, attempt(attemptMs)),
+                AlterUserScramCredentialsResponse::getHeader), timeoutMs);
+    }
+
+    /** The mechanisms and iterations of {@code users} (every user when none), from the answering node's image. */
+    public DescribeUserScramCredentialsResponse describeUserScramCredentials(List<String> users, long timeoutMs) {
+        DescribeUserScramCredentialsRequest request = DescribeUserScramCredentialsRequest.newBuilder()
+                .addAllUsers(users).build();
+        return single("DescribeUserScramCredentials", new SingleCallSpec<>(
+                (node, attemptMs) -> transport.describeUserScramCredentials(node, request, attempt(attemptMs)),
+                DescribeUserScramCredentialsResponse::getHeader), timeoutMs);
     }
 
     /** The ACLs {@code filter} matches, as the answering node's committed image has them. */

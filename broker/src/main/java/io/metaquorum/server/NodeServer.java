@@ -305,7 +305,7 @@ public final class NodeServer {
         return new ControllerConfig(new ControllerManagers.Settings(defaults,
                 config.intValue("broker.session.timeout.ms"), features),
                 CreateTopicPolicies.load((String) config.value(CreateTopicPolicies.KEY)), config.idleIntervalMs(),
-                raftConfig.limits().appendBatchRecordsMax());
+                raftConfig.limits().appendBatchRecordsMax(), BootstrapScram.read(config.metadataLogDir()));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.metaquorum.server;
 
+import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.Uuid;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.raft.VoterSet;
@@ -15,7 +16,8 @@ import java.util.function.Consumer;
  * {@code mq-storage format}: writes {@code meta.properties} into the node's
  * {@code metadata.log.dir} and, for brokers, every {@code log.dirs} entry, each with a random
  * directory id of its own (KIP-853), and for a controller given {@code --initial-controllers}
- * or {@code --no-initial-controllers} the {@link BootstrapVoters} file. A directory that is
+ * or {@code --no-initial-controllers} the {@link BootstrapVoters} file, and for one given
+ * {@code --add-scram} the {@link BootstrapScram} file. A directory that is
  * already formatted stops the command unless {@code ignoreFormatted}, in which case it is
  * left untouched (Kafka's {@code --ignore-formatted}).
  */
@@ -49,6 +51,17 @@ public final class StorageFormatter {
      */
     public static void format(ServerConfig config, String clusterId, Optional<VoterSet> initialVoters,
                               boolean ignoreFormatted, Consumer<String> out) {
+        format(config, clusterId, initialVoters, List.of(), ignoreFormatted, out);
+    }
+
+    /**
+     * As above, with the SCRAM credentials of {@code --add-scram} ({@link ScramArguments}): a
+     * controller's metadata directory gets them as the {@link BootstrapScram} file. A node that is
+     * not a controller ignores them, as Kafka's brokers do, and says so: only a controller
+     * bootstraps the metadata log.
+     */
+    public static void format(ServerConfig config, String clusterId, Optional<VoterSet> initialVoters,
+                              List<MetadataRecord> scramRecords, boolean ignoreFormatted, Consumer<String> out) {
         ClusterIds.validate(clusterId);
         initialVoters.ifPresent(voters -> checkInitialVoters(config, voters));
         List<Path> toFormat = new ArrayList<>();
@@ -73,9 +86,18 @@ public final class StorageFormatter {
                 // Before meta.properties: a directory is formatted once that file exists.
                 BootstrapVoters.write(dir, initialVoters.get());
             }
+            if (metadata && config.isController() && !scramRecords.isEmpty()) {
+                BootstrapScram.write(dir, scramRecords);
+                out.accept("Wrote " + scramRecords.size() + " SCRAM credentials into " + dir.resolve(
+                        BootstrapScram.FILE_NAME));
+            }
             new MetaProperties(clusterId, config.nodeId(), directoryId).write(dir);
             out.accept("Formatted " + dir + " with cluster.id " + clusterId + ", node.id " + config.nodeId()
                     + " and directory.id " + TopicIds.toBase64(directoryId));
+        }
+        if (!config.isController() && !scramRecords.isEmpty()) {
+            out.accept(ScramArguments.FLAG + " ignored: node " + config.nodeId() + " is not a controller, and only "
+                    + "controllers bootstrap the metadata log");
         }
         initialVoters.filter(voters -> !voters.hasId(config.nodeId()) && config.isController())
                 .ifPresent(voters -> out.accept("Node " + config.nodeId() + " is not among the initial controllers: "

@@ -136,6 +136,61 @@ class ConfigsToolTest {
         CliRun run = CliRun.of((argv, out, err) -> CommandLines.execute(new ConfigsTool(cluster::client), argv, out,
                 err), "--bootstrap-server", "127.0.0.1:1", "--entity-type", "brokers", "--describe");
         assertEquals(1, run.exitCode());
-        assertEquals("Error: INVALID_REQUEST: --entity-type brokers is not supported; only topics is.", run.err().strip());
+        assertEquals("Error: INVALID_REQUEST: --entity-type brokers is not supported; topics and users are.", run.err().strip());
+    }
+
+    private CliRun users(String... args) {
+        if (address == null) {
+            address = cluster.node(1, node);
+        }
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", address.toString(),
+                "--entity-type", "users"));
+        all.addAll(List.of(args));
+        return CliRun.of((argv, out, err) -> CommandLines.execute(new ConfigsTool(cluster::client), argv, out, err),
+                all.toArray(String[]::new));
+    }
+
+    @Test
+    void usersAlterSendsASaltedPasswordAndADeletion() {
+        node.answer(io.metaquorum.protocol.AlterUserScramCredentialsResponse.newBuilder().setHeader(ok())
+                .addResults(io.metaquorum.protocol.AlterUserScramCredentialsResult.newBuilder().setUser("alice"))
+                .build());
+        CliRun run = users("--entity-name", "alice", "--alter", "--add-config",
+                "SCRAM-SHA-256=[iterations=8192,password=alice-secret]", "--delete-config", "SCRAM-SHA-512");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("Completed updating config for user alice.\n", run.out());
+        io.metaquorum.protocol.AlterUserScramCredentialsRequest sent =
+                (io.metaquorum.protocol.AlterUserScramCredentialsRequest) node.requests().get(0);
+        io.metaquorum.protocol.ScramCredentialUpsertion upsertion = sent.getUpsertions(0);
+        assertEquals("alice", upsertion.getName());
+        assertEquals(1, upsertion.getMechanism());
+        assertEquals(8192, upsertion.getIterations());
+        assertEquals(com.google.protobuf.ByteString.copyFrom(io.metaquorum.metadata.scram.ScramKeys.saltedPassword(
+                io.metaquorum.metadata.scram.ScramMechanism.SCRAM_SHA_256, "alice-secret",
+                upsertion.getSalt().toByteArray(), 8192)), upsertion.getSaltedPassword());
+        assertEquals(2, sent.getDeletions(0).getMechanism());
+    }
+
+    @Test
+    void usersDescribePrintsAsKafkaConfigsDoes() {
+        node.answer(io.metaquorum.protocol.DescribeUserScramCredentialsResponse.newBuilder().setHeader(ok())
+                .addResults(io.metaquorum.protocol.DescribeUserScramCredentialsResult.newBuilder().setUser("alice")
+                        .addCredentialInfos(io.metaquorum.protocol.ScramCredentialInfo.newBuilder().setMechanism(1)
+                                .setIterations(8192))
+                        .addCredentialInfos(io.metaquorum.protocol.ScramCredentialInfo.newBuilder().setMechanism(2)
+                                .setIterations(4096)))
+                .build());
+        CliRun run = users("--describe");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("SCRAM credential configs for user-principal 'alice' are SCRAM-SHA-256=iterations=8192, "
+                + "SCRAM-SHA-512=iterations=4096\n", run.out());
+    }
+
+    @Test
+    void usersRefuseAnUnknownMechanism() {
+        CliRun run = users("--entity-name", "alice", "--alter", "--delete-config", "SCRAM-SHA-1");
+        assertEquals(1, run.exitCode());
+        assertEquals("Error: INVALID_CONFIG: 'SCRAM-SHA-1' is not a user config this tool sets; SCRAM-SHA-256 and "
+                + "SCRAM-SHA-512 are.", run.err().strip());
     }
 }

@@ -18,6 +18,8 @@ import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RecordBatch;
 import io.metaquorum.protocol.RegisterBrokerRecord;
 import io.metaquorum.protocol.RemoveAccessControlEntryRecord;
+import io.metaquorum.protocol.RemoveUserScramCredentialRecord;
+import io.metaquorum.protocol.UserScramCredentialRecord;
 import io.metaquorum.protocol.RemoveTopicRecord;
 import io.metaquorum.protocol.SnapshotFooterRecord;
 import io.metaquorum.protocol.SnapshotHeaderRecord;
@@ -34,7 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A metadata log holding every record type {@code mq-metadata dump} prints (the 13 data
+ * A metadata log holding every record type {@code mq-metadata dump} prints (the 15 data
  * records and the 3 control records), strings that need escaping or are not ASCII, extreme
  * numbers, a batch without an append time, and partition records whose bytes another writer
  * could have produced: unpacked repeated fields, fields repeated (the last wins, messages
@@ -106,6 +108,13 @@ final class EveryRecordLogFixture {
                         .newBuilder().setVersion(0).setLastContainedLogTimeMs(TIME_MS)).build()),
                 control(ControlRecord.newBuilder().setSnapshotFooter(SnapshotFooterRecord.newBuilder()
                         .setVersion(0)).build()));
+        // SCRAM credentials: dump prints their salts and keys as lengths only, never the bytes.
+        add(batches, 2, TIME_MS + 5, false, data(MetadataRecord.newBuilder().setUserScramCredential(
+                        UserScramCredentialRecord.newBuilder().setName("alice").setMechanism(1)
+                        .setSalt(ByteString.copyFromUtf8("salt")).setStoredKey(ByteString.copyFrom(new byte[32]))
+                        .setServerKey(ByteString.copyFrom(new byte[32])).setIterations(8192)).build()),
+                data(MetadataRecord.newBuilder().setRemoveUserScramCredential(RemoveUserScramCredentialRecord
+                        .newBuilder().setName("alice").setMechanism(1)).build()));
         return batches;
     }
 

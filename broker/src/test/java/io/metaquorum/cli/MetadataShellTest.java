@@ -60,7 +60,7 @@ class MetadataShellTest {
     void commandsShowTheTree() {
         MetadataLogFixture.write(dir, MetadataLogFixture.batches());
         String demoId = TopicIds.toBase64(MetadataLogFixture.DEMO);
-        assertEquals("brokers\ntopics\ntopicIds\nconfigs\nacls\nfeatures\nprovenance\n", shell("ls").out());
+        assertEquals("brokers\ntopics\ntopicIds\nconfigs\nacls\nscram\nfeatures\nprovenance\n", shell("ls").out());
         assertEquals("demo\ngone\n", shell("ls /topics").out());
         assertEquals("topic: demo\ntopicId: " + demoId + "\npartition: 0\nleader: 5\nleaderEpoch: 1\npartitionEpoch: 1\n"
                 + "replicas: 4,5,6\nisr: 5,6\n", shell("cat /topics/demo/0").out());

@@ -95,4 +95,22 @@ class StorageToolTest {
                 both.err());
         assertTrue(MetaProperties.read(dir.resolve("metadata")).isEmpty(), "nothing formatted");
     }
+
+    @Test
+    void formatTakesRepeatedAddScramAndNamesABadOne() throws IOException {
+        Path config = config();
+        String id = ClusterIds.random();
+        CliRun bad = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id,
+                "--add-scram", "SCRAM-SHA-256=[name=alice,password=hunter2,iterations=99]");
+        assertEquals(1, bad.exitCode());
+        assertEquals("mq-storage format: --add-scram SCRAM-SHA-256=[...]: 'iterations' must be within 4096 and "
+                + "16384, not 99", bad.err().strip());
+        assertTrue(MetaProperties.read(dir.resolve("metadata")).isEmpty(), "nothing formatted");
+        CliRun good = CliRun.of(StorageTool::run, "format", "--config", config.toString(), "--cluster-id", id,
+                "--add-scram", "SCRAM-SHA-256=[name=alice,password=alice-secret]",
+                "--add-scram", "SCRAM-SHA-512=[name=bob,password=bob-secret,iterations=8192]");
+        assertEquals(0, good.exitCode(), good.err());
+        assertTrue(good.out().contains("Wrote 2 SCRAM credentials"), good.out());
+        assertEquals(2, io.metaquorum.server.BootstrapScram.read(dir.resolve("metadata")).size());
+    }
 }

@@ -150,6 +150,18 @@ public final class ScriptedAdminService extends AdminServiceGrpc.AdminServiceImp
     }
 
     @Override
+    public void alterUserScramCredentials(io.metaquorum.protocol.AlterUserScramCredentialsRequest request,
+            StreamObserver<io.metaquorum.protocol.AlterUserScramCredentialsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
+    public void describeUserScramCredentials(io.metaquorum.protocol.DescribeUserScramCredentialsRequest request,
+            StreamObserver<io.metaquorum.protocol.DescribeUserScramCredentialsResponse> observer) {
+        respond(request, observer);
+    }
+
+    @Override
     public void explainAcl(ExplainAclRequest request, StreamObserver<ExplainAclResponse> observer) {
         respond(request, observer);
     }

@@ -11,6 +11,8 @@ import io.metaquorum.client.transport.AdminTransport;
 import io.metaquorum.security.grpc.ClientSecurity;
 import io.metaquorum.client.transport.TransportFailure;
 import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -29,6 +31,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
+import io.metaquorum.protocol.DescribeUserScramCredentialsResponse;
 import io.metaquorum.protocol.ErrorClass;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ExplainAclRequest;
@@ -161,6 +165,18 @@ public final class GrpcAdminTransport implements AdminTransport {
     @Override
     public DescribeAclsResponse describeAcls(HostPort node, DescribeAclsRequest request, Attempt attempt) {
         return call(node, attempt, stub -> stub.describeAcls(request));
+    }
+
+    @Override
+    public AlterUserScramCredentialsResponse alterUserScramCredentials(HostPort node,
+            AlterUserScramCredentialsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.alterUserScramCredentials(request));
+    }
+
+    @Override
+    public DescribeUserScramCredentialsResponse describeUserScramCredentials(HostPort node,
+            DescribeUserScramCredentialsRequest request, Attempt attempt) {
+        return call(node, attempt, stub -> stub.describeUserScramCredentials(request));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.metaquorum.client.transport;
 
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -18,6 +20,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
+import io.metaquorum.protocol.DescribeUserScramCredentialsResponse;
 import io.metaquorum.protocol.ExplainAclRequest;
 import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
@@ -57,6 +61,12 @@ public interface AdminTransport extends AutoCloseable {
     DeleteAclsResponse deleteAcls(HostPort node, DeleteAclsRequest request, Attempt attempt);
 
     ExplainAclResponse explainAcl(HostPort node, ExplainAclRequest request, Attempt attempt);
+
+    AlterUserScramCredentialsResponse alterUserScramCredentials(HostPort node,
+            AlterUserScramCredentialsRequest request, Attempt attempt);
+
+    DescribeUserScramCredentialsResponse describeUserScramCredentials(HostPort node,
+            DescribeUserScramCredentialsRequest request, Attempt attempt);
 
     @Override
     void close();

@@ -56,6 +56,10 @@ public final class RpcAccessTable {
             new RpcAccess(ADMIN, "DescribeAcls", DESCRIBE, CLUSTER, "ALTER on CLUSTER implies it"),
             new RpcAccess(ADMIN, "DeleteAcls", ALTER, CLUSTER, "checked before the filters are validated"),
             new RpcAccess(ADMIN, "ExplainAcl", DESCRIBE, CLUSTER, "it tells which ACLs exist, as DescribeAcls does"),
+            new RpcAccess(ADMIN, "AlterUserScramCredentials", ALTER, CLUSTER, "CLUSTER_AUTHORIZATION_FAILED for "
+                    + "every user, checked before the alterations are validated"),
+            new RpcAccess(ADMIN, "DescribeUserScramCredentials", DESCRIBE, CLUSTER, "CLUSTER_AUTHORIZATION_FAILED; "
+                    + "ALTER on CLUSTER implies it; tells mechanisms and iterations, never salts or keys"),
             new RpcAccess(LIFECYCLE, "RegisterBroker", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC),
             new RpcAccess(LIFECYCLE, "BrokerHeartbeat", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC),
             new RpcAccess(LIFECYCLE, "ControlledShutdown", CLUSTER_ACTION, CLUSTER, NODE_TRAFFIC),

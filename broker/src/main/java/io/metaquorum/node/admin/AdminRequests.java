@@ -7,6 +7,8 @@ import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.protocol.AdminResponseHeader;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -25,6 +27,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
+import io.metaquorum.protocol.DescribeUserScramCredentialsResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.ExplainAclRequest;
 import io.metaquorum.protocol.ExplainAclResponse;
@@ -70,6 +74,9 @@ public final class AdminRequests {
     public static final AdminMethod<DeleteAclsRequest, DeleteAclsResponse> DELETE_ACLS =
             new AdminMethod<>("DeleteAcls", (handlers, origin, request, reply) ->
                     handlers.admin().deleteAcls(request, origin, reply));
+    public static final AdminMethod<AlterUserScramCredentialsRequest, AlterUserScramCredentialsResponse>
+            ALTER_USER_SCRAM_CREDENTIALS = new AdminMethod<>("AlterUserScramCredentials", (handlers, origin, request,
+                    reply) -> handlers.admin().alterUserScramCredentials(request, origin, reply));
 
     /** The operations an ACL on the cluster can grant: what Kafka reports as a cluster's authorized operations. */
     public static final Set<AclOperation> CLUSTER_OPERATIONS = EnumSet.of(AclOperation.CREATE,
@@ -232,6 +239,47 @@ public final class AdminRequests {
                             result -> sink.complete(AclsConverter.deletedToProto(result, controllerId())));
                 },
                 error -> AclsConverter.deleteFailed(request, error, controllerId()));
+    }
+
+    /**
+     * Needs ALTER on the cluster (else CLUSTER_AUTHORIZATION_FAILED for every user, as Kafka).
+     * Answered once committed, with the offset of the commit.
+     */
+    public void alterUserScramCredentials(AlterUserScramCredentialsRequest request, CallOrigin origin,
+                                          Consumer<AlterUserScramCredentialsResponse> reply) {
+        Optional<String> bad = RequestLimits.check(request);
+        if (bad.isPresent()) {
+            reply.accept(ScramConverter.alterFailed(request, ApiError.of(ErrorCode.INVALID_REQUEST, bad.get()),
+                    controllerId()));
+            return;
+        }
+        calls.write(ALTER_USER_SCRAM_CREDENTIALS, request, origin, 0, reply,
+                (controller, nowMs, rights, sink) -> {
+                    if (!rights.allowsOnCluster(AclOperation.ALTER)) {
+                        sink.complete(ScramConverter.alterFailed(request, clusterDenied(), controllerId()));
+                        return;
+                    }
+                    controller.alterScramCredentials(ScramConverter.deletions(request),
+                            ScramConverter.upsertions(request), nowMs,
+                            result -> sink.complete(ScramConverter.alteredToProto(result, controllerId())));
+                },
+                error -> ScramConverter.alterFailed(request, error, controllerId()));
+    }
+
+    /** Mechanisms and iterations (never salts or keys) from this node's image; needs DESCRIBE on the cluster. */
+    public DescribeUserScramCredentialsResponse describeUserScramCredentials(
+            DescribeUserScramCredentialsRequest request, CallOrigin origin) {
+        Optional<String> bad = RequestLimits.check(request);
+        if (bad.isPresent()) {
+            return DescribeUserScramCredentialsResponse.newBuilder().setHeader(invalid(bad.get())).build();
+        }
+        RequestAccess rights = rights(origin);
+        Optional<ApiError> refused = clusterCheck(rights, origin, AclOperation.DESCRIBE);
+        if (refused.isPresent()) {
+            return DescribeUserScramCredentialsResponse.newBuilder().setHeader(readFailed(refused.get(), rights))
+                    .build();
+        }
+        return ScramConverter.describe(request, rights.image(), controllerId());
     }
 
     public DescribeAclsResponse describeAcls(DescribeAclsRequest request, CallOrigin origin) {

@@ -10,6 +10,8 @@ import io.metaquorum.protocol.BrokerRegistrationRequest;
 import io.metaquorum.protocol.ConfigOperation;
 import io.metaquorum.protocol.ControlledShutdownRequest;
 import io.metaquorum.protocol.CreatableReplicaAssignment;
+import com.google.protobuf.ByteString;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreatableTopic;
 import io.metaquorum.protocol.CreatableTopicConfig;
@@ -23,7 +25,9 @@ import io.metaquorum.protocol.DescribeAclsRequest;
 import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResource;
 import io.metaquorum.protocol.DescribeTopicsRequest;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
+import io.metaquorum.protocol.ScramCredentialUpsertion;
 import io.metaquorum.protocol.TopicRef;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +56,12 @@ public final class RequestLimits {
     public static final int DESCRIBE_PAGE_PARTITIONS_MAX = 10_000;
     /** The page of a paged DescribeTopics that gives a cursor but no limit (Kafka's default, 2,000). */
     public static final int DESCRIBE_PAGE_PARTITIONS_DEFAULT = 2_000;
+
+    /**
+     * Bytes of a SCRAM salt or salted password: Kafka's client sends a 32-byte salt and a
+     * 32- or 64-byte salted password, so this only keeps absurd ones out.
+     */
+    public static final int SCRAM_BYTES_MAX = 1_024;
 
     private RequestLimits() {
     }
@@ -185,6 +195,34 @@ public final class RequestLimits {
             bad = aclFilter("filters[" + i + "]", request.getFilters(i));
         }
         return bad;
+    }
+
+    static Optional<String> check(AlterUserScramCredentialsRequest request) {
+        Optional<String> bad = count("deletions", request.getDeletionsCount(), ENTRIES_PER_REQUEST_MAX)
+                .or(() -> count("upsertions", request.getUpsertionsCount(), ENTRIES_PER_REQUEST_MAX));
+        for (int i = 0; i < request.getDeletionsCount() && bad.isEmpty(); i++) {
+            bad = string("deletions[" + i + "].name", request.getDeletions(i).getName());
+        }
+        for (int i = 0; i < request.getUpsertionsCount() && bad.isEmpty(); i++) {
+            ScramCredentialUpsertion u = request.getUpsertions(i);
+            String field = "upsertions[" + i + "]";
+            bad = string(field + ".name", u.getName()).or(() -> bytes(field + ".salt", u.getSalt()))
+                    .or(() -> bytes(field + ".salted_password", u.getSaltedPassword()));
+        }
+        return bad;
+    }
+
+    static Optional<String> check(DescribeUserScramCredentialsRequest request) {
+        Optional<String> bad = count("users", request.getUsersCount(), ENTRIES_PER_REQUEST_MAX);
+        for (int i = 0; i < request.getUsersCount() && bad.isEmpty(); i++) {
+            bad = string("users[" + i + "]", request.getUsers(i));
+        }
+        return bad;
+    }
+
+    private static Optional<String> bytes(String field, ByteString value) {
+        return value.size() > SCRAM_BYTES_MAX ? Optional.of(field + " has " + value.size() + " bytes; at most "
+                + SCRAM_BYTES_MAX + " are allowed.") : Optional.empty();
     }
 
     private static Optional<String> aclFilter(String field, AclFilter filter) {

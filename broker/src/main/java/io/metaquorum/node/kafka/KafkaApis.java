@@ -36,6 +36,7 @@ public final class KafkaApis {
         EnumMap<ApiKeys, KafkaApiHandler> handlers = new EnumMap<>(ApiKeys.class);
         TopicApis.register(handlers, requests.admin(), nodeId);
         ConfigAclApis.register(handlers, requests.admin(), quorum, quorumListenerName);
+        ScramApis.register(handlers, requests.admin());
         return withApiVersions(handlers);
     }
 

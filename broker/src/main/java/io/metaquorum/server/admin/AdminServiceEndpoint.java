@@ -6,6 +6,8 @@ import io.metaquorum.common.time.Time;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.protocol.AdminServiceGrpc;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.protocol.CreateAclsRequest;
 import io.metaquorum.protocol.CreateAclsResponse;
 import io.metaquorum.protocol.CreatePartitionsRequest;
@@ -24,6 +26,8 @@ import io.metaquorum.protocol.DescribeConfigsRequest;
 import io.metaquorum.protocol.DescribeConfigsResponse;
 import io.metaquorum.protocol.DescribeTopicsRequest;
 import io.metaquorum.protocol.DescribeTopicsResponse;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
+import io.metaquorum.protocol.DescribeUserScramCredentialsResponse;
 import io.metaquorum.protocol.ExplainAclRequest;
 import io.metaquorum.protocol.ExplainAclResponse;
 import io.metaquorum.protocol.IncrementalAlterConfigsRequest;
@@ -120,6 +124,18 @@ public final class AdminServiceEndpoint extends AdminServiceGrpc.AdminServiceImp
     @Override
     public void explainAcl(ExplainAclRequest request, StreamObserver<ExplainAclResponse> observer) {
         reply(observer, requests.explainAcl(request, origin()));
+    }
+
+    @Override
+    public void alterUserScramCredentials(AlterUserScramCredentialsRequest request,
+                                          StreamObserver<AlterUserScramCredentialsResponse> observer) {
+        requests.alterUserScramCredentials(request, origin(), answer -> reply(observer, answer));
+    }
+
+    @Override
+    public void describeUserScramCredentials(DescribeUserScramCredentialsRequest request,
+                                             StreamObserver<DescribeUserScramCredentialsResponse> observer) {
+        reply(observer, requests.describeUserScramCredentials(request, origin()));
     }
 
     static <R> void reply(StreamObserver<R> observer, R response) {

@@ -21,6 +21,8 @@ final class GrpcMethods {
                     AdminServiceGrpc.getIncrementalAlterConfigsMethod()),
             new Binding<>(AdminRequests.CREATE_ACLS, AdminServiceGrpc.getCreateAclsMethod()),
             new Binding<>(AdminRequests.DELETE_ACLS, AdminServiceGrpc.getDeleteAclsMethod()),
+            new Binding<>(AdminRequests.ALTER_USER_SCRAM_CREDENTIALS,
+                    AdminServiceGrpc.getAlterUserScramCredentialsMethod()),
             new Binding<>(LifecycleRequests.REGISTER_BROKER, BrokerLifecycleServiceGrpc.getRegisterBrokerMethod()),
             new Binding<>(LifecycleRequests.BROKER_HEARTBEAT, BrokerLifecycleServiceGrpc.getBrokerHeartbeatMethod()),
             new Binding<>(LifecycleRequests.CONTROLLED_SHUTDOWN,

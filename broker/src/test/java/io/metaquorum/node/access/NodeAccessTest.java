@@ -32,7 +32,7 @@ class NodeAccessTest {
     private static MetadataImage at(long offset) {
         MetadataImage empty = MetadataImage.EMPTY;
         return new MetadataImage(new MetadataProvenance(offset, 1), empty.features(), empty.cluster(),
-                empty.topics(), empty.configs(), empty.acls());
+                empty.topics(), empty.configs(), empty.acls(), empty.scram());
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.metaquorum.node.access.NodeAccess;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.kafka.ConfigAclApis;
+import io.metaquorum.node.kafka.ScramApis;
 import io.metaquorum.node.kafka.KafkaApiHandler;
 import io.metaquorum.node.kafka.KafkaApis;
 import io.metaquorum.node.kafka.KafkaCall;
@@ -66,6 +67,7 @@ final class KafkaApisTestNode implements AutoCloseable {
         Map<ApiKeys, KafkaApiHandler> handlers = new EnumMap<>(ApiKeys.class);
         QuorumDescriptions quorum = reply -> reply.accept(quorumAnswer.get());
         ConfigAclApis.register(handlers, requests.admin(), quorum, LISTENER);
+        ScramApis.register(handlers, requests.admin());
         apis = new KafkaApis(handlers);
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Message;
 import io.grpc.MethodDescriptor;
@@ -26,6 +27,10 @@ import io.metaquorum.protocol.AdminResponseHeader;
 import io.metaquorum.protocol.AdminServiceGrpc;
 import io.metaquorum.protocol.AlterConfigsResource;
 import io.metaquorum.protocol.AlterableConfig;
+import io.metaquorum.protocol.AlterUserScramCredentialsRequest;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
+import io.metaquorum.protocol.DescribeUserScramCredentialsRequest;
+import io.metaquorum.protocol.ScramCredentialUpsertion;
 import io.metaquorum.protocol.BrokerHeartbeatRequest;
 import io.metaquorum.protocol.BrokerLifecycleServiceGrpc;
 import io.metaquorum.protocol.BrokerRegistrationRequest;
@@ -189,6 +194,16 @@ class RpcAuthorizationTableTest {
                         n.admin().explainAcl(ExplainAclRequest.newBuilder().setPrincipal("User:bob").setHost("*")
                                 .setOperation(AclOperation.READ.code()).setResourceType(ResourceType.TOPIC.code())
                                 .setResourceName("orders").build(), o)),
+                new Probe("AlterUserScramCredentials", ResourceType.CLUSTER, "kafka-cluster", AclOperation.ALTER,
+                        (n, o) -> RpcAuthorizationTableTest.<AlterUserScramCredentialsResponse>await(reply -> n.admin()
+                                .alterUserScramCredentials(AlterUserScramCredentialsRequest.newBuilder().addUpsertions(
+                                        ScramCredentialUpsertion.newBuilder().setName("carol").setMechanism(1)
+                                                .setIterations(4096).setSalt(ByteString.copyFromUtf8("salt"))
+                                                .setSaltedPassword(ByteString.copyFromUtf8("salted"))).build(), o,
+                                        reply))),
+                new Probe("DescribeUserScramCredentials", ResourceType.CLUSTER, "kafka-cluster",
+                        AclOperation.DESCRIBE, (n, o) -> n.admin().describeUserScramCredentials(
+                                DescribeUserScramCredentialsRequest.getDefaultInstance(), o)),
                 new Probe("RegisterBroker", ResourceType.CLUSTER, "kafka-cluster", AclOperation.CLUSTER_ACTION,
                         (n, o) -> RpcAuthorizationTableTest.<BrokerRegistrationResponse>await(reply -> n.lifecycle().registerBroker(AdminTestNode.registration(9), o,
                                 reply))),
@@ -280,12 +295,12 @@ class RpcAuthorizationTableTest {
     }
 
     /**
-     * What a call could change: topics, configs, ACLs and which brokers are registered (the
+     * What a call could change: topics, configs, ACLs, SCRAM credentials and which brokers are registered (the
      * controller's own records, such as fencing a broker whose session lapsed, may come and go).
      */
     private List<Object> state() {
         MetadataImage image = gateway.committedImage();
-        return List.of(image.topics(), image.configs(), image.acls(), image.cluster().sortedById().stream()
+        return List.of(image.topics(), image.configs(), image.acls(), image.scram(), image.cluster().sortedById().stream()
                 .map(broker -> broker.id() + "@" + broker.epoch()).toList());
     }
 

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * The five managers of the quorum controller over one {@link ControllerState}, wired in
+ * The managers of the quorum controller over one {@link ControllerState}, wired in
  * one place (docs/engineering-rules.md rule 11): what the controller's event loop holds. It decides
  * through the managers, appends each result's records atomically, then calls
  * {@link #replay} with the offsets they got; on losing leadership it calls {@link #revertTo}
@@ -31,6 +31,7 @@ public final class ControllerManagers {
     private final ConfigurationControlManager configuration;
     private final FeatureControlManager features;
     private final AclControlManager acls;
+    private final ScramControlManager scram;
 
     /**
      * @param committed the image to start from (the last committed one)
@@ -45,6 +46,7 @@ public final class ControllerManagers {
         this.configuration = new ConfigurationControlManager(state);
         this.features = new FeatureControlManager(state, settings.supportedFeatures());
         this.acls = new AclControlManager(state);
+        this.scram = new ScramControlManager(state);
     }
 
     public ReplicationControlManager replication() {
@@ -65,6 +67,10 @@ public final class ControllerManagers {
 
     public AclControlManager acls() {
         return acls;
+    }
+
+    public ScramControlManager scram() {
+        return scram;
     }
 
     /** The image the managers decide on: committed plus appended records. */

@@ -7,6 +7,8 @@ import io.metaquorum.metadata.controller.ConfigurationControlManager.AlterConfig
 import io.metaquorum.metadata.controller.CreateTopicsResponse.TopicResult;
 import io.metaquorum.metadata.controller.ReplicationControlManager.CreatePartitionsResult;
 import io.metaquorum.metadata.controller.ReplicationControlManager.DeleteTopicResult;
+import io.metaquorum.metadata.controller.ScramControlManager.AlterResult;
+import io.metaquorum.metadata.controller.ScramControlManager.UserResult;
 import java.util.List;
 
 /**
@@ -49,6 +51,12 @@ final class ControllerResponses {
     static DeleteAclsResult deleteAclsFailed(DeleteAclsResult response, ApiError error, boolean all) {
         return new DeleteAclsResult(response.results().stream()
                 .map(r -> all || r.error().isSuccess() ? DeleteAclsFilterResult.failed(error) : r).toList(),
+                AclControlManager.NO_COMMIT);
+    }
+
+    static AlterResult alterScramFailed(AlterResult response, ApiError error, boolean all) {
+        return new AlterResult(response.results().stream()
+                .map(r -> all || r.error().isSuccess() ? new UserResult(r.user(), error) : r).toList(),
                 AclControlManager.NO_COMMIT);
     }
 }

@@ -15,11 +15,15 @@ import io.metaquorum.metadata.controller.ConfigurationControlManager.AlterConfig
 import io.metaquorum.metadata.controller.ReplicationControlManager.CreatePartitionsResult;
 import io.metaquorum.metadata.controller.ReplicationControlManager.CreatePartitionsTopic;
 import io.metaquorum.metadata.controller.ReplicationControlManager.DeleteTopicResult;
+import io.metaquorum.metadata.controller.ScramControlManager.AlterResult;
+import io.metaquorum.metadata.controller.ScramControlManager.Deletion;
+import io.metaquorum.metadata.controller.ScramControlManager.Upsertion;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.record.MetadataRecordCodec;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.Uuid;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
@@ -56,6 +60,7 @@ public final class QuorumController {
     private final ClusterControlManager cluster;
     private final ConfigurationControlManager configs;
     private final AclControlManager acls;
+    private final ScramControlManager scram;
     private final PendingWrites pending = new PendingWrites();
     private MetadataImage committed = MetadataImage.EMPTY;
     /** The epoch this controller is active in, -1 while standby. */
@@ -74,6 +79,7 @@ public final class QuorumController {
         this.cluster = managers.cluster();
         this.configs = managers.configuration();
         this.acls = managers.acls();
+        this.scram = managers.scram();
     }
 
     public boolean isActive() {
@@ -128,12 +134,16 @@ public final class QuorumController {
         nextNoOpMs = nowMs + config.idleIntervalMs();
         LOG.info("{}controller active in epoch {}, appending from offset {}", logPrefix, epoch, nextOffset);
         if (committed.features().level(MetadataRecordCodec.METADATA_VERSION_FEATURE).isEmpty()) {
-            // Nothing was ever bootstrapped: every earlier record is replayed, so none will be.
-            long offset = append(List.of(MetadataRecordCodec.featureLevel(MetadataRecordCodec.METADATA_VERSION_FEATURE,
-                    MetadataRecordCodec.METADATA_VERSION_LEVEL)));
-            LOG.info("{}appending the bootstrap record {}={} at offset {} in epoch {}", logPrefix,
-                    MetadataRecordCodec.METADATA_VERSION_FEATURE, MetadataRecordCodec.METADATA_VERSION_LEVEL, offset,
-                    epoch);
+            // Nothing was ever bootstrapped: every earlier record is replayed, so none will be. The format's
+            // records (SCRAM credentials) go in the same atomic append, so they land exactly once.
+            List<MetadataRecord> bootstrap = new ArrayList<>();
+            bootstrap.add(MetadataRecordCodec.featureLevel(MetadataRecordCodec.METADATA_VERSION_FEATURE,
+                    MetadataRecordCodec.METADATA_VERSION_LEVEL));
+            bootstrap.addAll(config.bootstrapRecords());
+            long offset = append(bootstrap);
+            LOG.info("{}appending the bootstrap record {}={} and {} bootstrap records from the format at offset {} "
+                    + "in epoch {}", logPrefix, MetadataRecordCodec.METADATA_VERSION_FEATURE,
+                    MetadataRecordCodec.METADATA_VERSION_LEVEL, config.bootstrapRecords().size(), offset, epoch);
         }
         List<MetadataRecord> unfinished = cluster.unfinishedFencing().records();
         if (!unfinished.isEmpty()) {
@@ -260,6 +270,21 @@ public final class QuorumController {
         }
         write(acls.deleteAcls(filters, nextOffset), true, Long.MAX_VALUE, sink,
                 ControllerResponses::deleteAclsFailed);
+    }
+
+    /** AlterUserScramCredentials; answered once committed, with the offset of the commit. */
+    public void alterScramCredentials(List<Deletion> deletions, List<Upsertion> upsertions, long nowMs,
+                                      ResponseSink<AlterResult> sink) {
+        if (!isActive()) {
+            List<ScramControlManager.UserResult> all = new ArrayList<>();
+            deletions.forEach(d -> all.add(new ScramControlManager.UserResult(d.name(), ApiError.NONE)));
+            upsertions.forEach(u -> all.add(new ScramControlManager.UserResult(u.name(), ApiError.NONE)));
+            sink.complete(ControllerResponses.alterScramFailed(new AlterResult(all.stream().distinct().toList(),
+                    AclControlManager.NO_COMMIT), NOT_CONTROLLER, true));
+            return;
+        }
+        write(scram.alterCredentials(deletions, upsertions, nextOffset), true, Long.MAX_VALUE, sink,
+                ControllerResponses::alterScramFailed);
     }
 
     /** The broker epoch is the offset its registration record lands at. Answered once committed. */

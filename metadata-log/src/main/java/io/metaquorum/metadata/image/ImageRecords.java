@@ -1,5 +1,8 @@
 package io.metaquorum.metadata.image;
 
+import com.google.protobuf.ByteString;
+import io.metaquorum.metadata.scram.ScramMechanism;
+import io.metaquorum.metadata.scram.StoredScramCredential;
 import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.metaquorum.protocol.ConfigRecord;
 import io.metaquorum.protocol.FeatureLevelRecord;
@@ -7,6 +10,7 @@ import io.metaquorum.protocol.MetadataRecord;
 import io.metaquorum.protocol.PartitionRecord;
 import io.metaquorum.protocol.RegisterBrokerRecord;
 import io.metaquorum.protocol.TopicRecord;
+import io.metaquorum.protocol.UserScramCredentialRecord;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
@@ -64,6 +68,20 @@ final class ImageRecords {
     static void acls(AclsImage acls, Consumer<MetadataRecord> out) {
         for (AccessControlEntryRecord entry : acls.sortedById()) {
             out.accept(MetadataRecord.newBuilder().setAccessControlEntry(entry).build());
+        }
+    }
+
+    static void scram(ScramImage scram, Consumer<MetadataRecord> out) {
+        for (String user : scram.users()) {
+            for (io.vavr.Tuple2<ScramMechanism, StoredScramCredential> entry : scram.credentials(user)) {
+                StoredScramCredential credential = entry._2();
+                out.accept(MetadataRecord.newBuilder().setUserScramCredential(UserScramCredentialRecord.newBuilder()
+                        .setName(user).setMechanism(entry._1().type())
+                        .setSalt(ByteString.copyFrom(credential.salt()))
+                        .setStoredKey(ByteString.copyFrom(credential.storedKey()))
+                        .setServerKey(ByteString.copyFrom(credential.serverKey()))
+                        .setIterations(credential.iterations())).build());
+            }
         }
     }
 }

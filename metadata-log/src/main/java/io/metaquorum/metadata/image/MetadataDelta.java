@@ -39,6 +39,7 @@ public final class MetadataDelta {
     private TopicsImage topics;
     private ConfigurationsImage configs;
     private AclsImage acls;
+    private ScramImage scram;
     private MetadataProvenance provenance;
     /** The topics the records replayed so far created, removed or changed; null unless {@link #recordingChanges}. */
     private final TopicChanges.Builder topicChanges;
@@ -60,11 +61,12 @@ public final class MetadataDelta {
         this.topics = base.topics();
         this.configs = base.configs();
         this.acls = base.acls();
+        this.scram = base.scram();
         this.provenance = base.provenance();
     }
 
     /** The part of the image a record changes, as {@link #replay} reports it. */
-    public enum ImagePart { FEATURES, CLUSTER, TOPICS, CONFIGS, ACLS, NONE }
+    public enum ImagePart { FEATURES, CLUSTER, TOPICS, CONFIGS, ACLS, SCRAM, NONE }
 
     /**
      * Replays the data record at {@code offset} of {@code epoch}; returns the part of the
@@ -88,6 +90,9 @@ public final class MetadataDelta {
             case ACCESS_CONTROL_ENTRY -> replayAcl(record.getAccessControlEntry(), offset);
             case REMOVE_ACCESS_CONTROL_ENTRY -> replayRemoveAcl(record.getRemoveAccessControlEntry(), offset);
             case FEATURE_LEVEL -> replayFeatureLevel(record.getFeatureLevel(), offset);
+            case USER_SCRAM_CREDENTIAL -> scram(ScramReplay.add(scram, record.getUserScramCredential(), offset));
+            case REMOVE_USER_SCRAM_CREDENTIAL ->
+                    scram(ScramReplay.remove(scram, record.getRemoveUserScramCredential(), offset));
             case NO_OP -> ImagePart.NONE;
             case RECORD_NOT_SET -> throw new InvalidRecordException(offset, type, "a MetadataRecord without a type");
         };
@@ -115,6 +120,11 @@ public final class MetadataDelta {
             topicChanges.partition(UuidKey.of(record.getTopicId()), record.getPartition());
         }
         return ImagePart.TOPICS;
+    }
+
+    private ImagePart scram(ScramImage next) {
+        scram = next;
+        return ImagePart.SCRAM;
     }
 
     private ImagePart cluster(ClusterImage next) {
@@ -179,7 +189,7 @@ public final class MetadataDelta {
 
     /** The image after every record replayed so far. The delta may go on replaying. */
     public MetadataImage apply() {
-        return new MetadataImage(provenance, features, cluster, topics, configs, acls);
+        return new MetadataImage(provenance, features, cluster, topics, configs, acls, scram);
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * The immutable state the committed metadata log describes (Kafka's {@code MetadataImage}):
- * features, brokers, topics with their partitions, configs and ACLs, and where in the log
+ * features, brokers, topics with their partitions, configs, ACLs and SCRAM credentials, and where in the log
  * the image stands. A new image comes from {@link MetadataDelta#apply}; nothing here changes
  * in place (docs/architecture.md §5).
  *
@@ -17,9 +17,9 @@ import java.util.function.Consumer;
  * equality, all the way down) holds between images of different nodes at the same offset.
  */
 public record MetadataImage(MetadataProvenance provenance, FeaturesImage features, ClusterImage cluster,
-                            TopicsImage topics, ConfigurationsImage configs, AclsImage acls) {
+                            TopicsImage topics, ConfigurationsImage configs, AclsImage acls, ScramImage scram) {
     public static final MetadataImage EMPTY = new MetadataImage(MetadataProvenance.EMPTY, FeaturesImage.EMPTY,
-            ClusterImage.EMPTY, TopicsImage.EMPTY, ConfigurationsImage.EMPTY, AclsImage.EMPTY);
+            ClusterImage.EMPTY, TopicsImage.EMPTY, ConfigurationsImage.EMPTY, AclsImage.EMPTY, ScramImage.EMPTY);
 
     /** True before anything was committed: the log (and any snapshot) is empty. */
     public boolean isEmpty() {
@@ -44,7 +44,7 @@ public record MetadataImage(MetadataProvenance provenance, FeaturesImage feature
     /**
      * The image written out as records, in a fixed order (features by name, brokers by id,
      * topics by name each followed by its partitions by index, configs by resource then key,
-     * ACLs by id), so that replaying them into an empty image gives an equal image (docs/architecture.md
+     * ACLs by id, SCRAM credentials by user then mechanism), so that replaying them into an empty image gives an equal image (docs/architecture.md
      * §5: a snapshot is an image written as records). Deterministic across JVMs: nothing is
      * written in hash order.
      */
@@ -64,5 +64,6 @@ public record MetadataImage(MetadataProvenance provenance, FeaturesImage feature
         ImageRecords.topics(topics, out);
         ImageRecords.configs(configs, out);
         ImageRecords.acls(acls, out);
+        ImageRecords.scram(scram, out);
     }
 }

@@ -28,6 +28,8 @@ public final class RecordTypes {
             case REMOVE_ACCESS_CONTROL_ENTRY -> "RemoveAccessControlEntryRecord";
             case FEATURE_LEVEL -> "FeatureLevelRecord";
             case NO_OP -> "NoOpRecord";
+            case USER_SCRAM_CREDENTIAL -> "UserScramCredentialRecord";
+            case REMOVE_USER_SCRAM_CREDENTIAL -> "RemoveUserScramCredentialRecord";
             case RECORD_NOT_SET -> "UnknownRecord";
         };
     }
@@ -59,6 +61,8 @@ public final class RecordTypes {
             case REMOVE_ACCESS_CONTROL_ENTRY -> record.getRemoveAccessControlEntry();
             case FEATURE_LEVEL -> record.getFeatureLevel();
             case NO_OP -> record.getNoOp();
+            case USER_SCRAM_CREDENTIAL -> record.getUserScramCredential();
+            case REMOVE_USER_SCRAM_CREDENTIAL -> record.getRemoveUserScramCredential();
             case RECORD_NOT_SET -> record;
         };
     }

@@ -7,6 +7,7 @@ import io.metaquorum.metadata.image.PartitionRegistration;
 import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.metadata.image.UuidKey;
 import io.metaquorum.metadata.record.RecordText;
+import io.metaquorum.metadata.scram.ScramMechanism;
 import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.protocol.ConfigResourceType;
@@ -20,15 +21,17 @@ import java.util.TreeMap;
  * A {@link MetadataImage} as a tree of directories and files, the way {@code mq-metadata
  * shell} shows it: {@code /brokers/<id>}, {@code /topics/<name>/<partition>} (and
  * {@code /topics/<name>/id}), {@code /topicIds/<id>/<partition>} (and {@code .../name}),
- * {@code /configs/<topic|broker>/<name>}, {@code /acls/<id>}, {@code /features/<name>} and
- * {@code /provenance}. Nothing is built ahead: each node is looked up in the image's maps when
+ * {@code /configs/<topic|broker>/<name>}, {@code /acls/<id>}, {@code /scram/<user>/<mechanism>},
+ * {@code /features/<name>} and {@code /provenance}. A SCRAM credential shows its iterations;
+ * its salt and keys read {@code [redacted]}: they are what a password guess is checked against
+ * offline, and an operator never needs them (docs/security.md, "SCRAM credentials"). Nothing is built ahead: each node is looked up in the image's maps when
  * asked for, so a tree over a million partitions costs nothing until it is listed.
  *
  * <p>Paths are lists of segments from the root; children come sorted (numbers numerically).
  */
 public final class ImageTree {
-    static final List<String> ROOT = List.of("brokers", "topics", "topicIds", "configs", "acls", "features",
-            "provenance");
+    static final List<String> ROOT = List.of("brokers", "topics", "topicIds", "configs", "acls", "scram",
+            "features", "provenance");
     private static final List<String> CONFIG_TYPES = List.of("broker", "topic");
 
     private final MetadataImage image;
@@ -62,6 +65,8 @@ public final class ImageTree {
                 case "topics" -> topicChildren(image.topics().topic(path.get(1)), "id");
                 case "topicIds" -> topicChildren(topicById(path.get(1)), "name");
                 case "configs" -> CONFIG_TYPES.contains(path.get(1)) ? configNames(configType(path.get(1))) : null;
+                case "scram" -> image.scram().credentials(path.get(1)).isEmpty() ? null
+                        : image.scram().credentials(path.get(1)).keySet().map(ScramMechanism::mechanismName).toJavaList();
                 default -> null;
             };
             default -> null;
@@ -88,6 +93,7 @@ public final class ImageTree {
                 case "topicIds" -> topicFile(topicById(path.get(1)), path.get(2));
                 case "configs" -> CONFIG_TYPES.contains(path.get(1)) ? configs(configType(path.get(1)), path.get(2))
                         : null;
+                case "scram" -> scramCredential(path.get(1), path.get(2));
                 default -> null;
             };
         }
@@ -106,6 +112,7 @@ public final class ImageTree {
             }
             case "configs" -> CONFIG_TYPES;
             case "acls" -> image.acls().sortedById().stream().map(a -> TopicIds.toBase64(a.getId())).toList();
+            case "scram" -> image.scram().users();
             case "features" -> new ArrayList<>(new TreeMap<>(image.features().levels()).keySet());
             default -> null;
         };
@@ -175,6 +182,13 @@ public final class ImageTree {
             }
         }
         return null;
+    }
+
+    private String scramCredential(String user, String mechanismName) {
+        return ScramMechanism.fromMechanismName(mechanismName).flatMap(m -> image.scram().credential(user, m))
+                .map(c -> "user: " + user + "\nmechanism: " + mechanismName + "\niterations: " + c.iterations()
+                        + "\nsalt: [redacted]\nstoredKey: [redacted]\nserverKey: [redacted]")
+                .orElse(null);
     }
 
     private static ConfigResourceType configType(String name) {

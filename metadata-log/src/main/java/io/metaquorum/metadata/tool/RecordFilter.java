@@ -22,7 +22,8 @@ public final class RecordFilter {
     public static final List<String> TYPES = List.of("TopicRecord", "PartitionRecord", "PartitionChangeRecord",
             "RemoveTopicRecord", "ConfigRecord", "RegisterBrokerRecord", "UnregisterBrokerRecord",
             "FenceBrokerRecord", "UnfenceBrokerRecord", "AccessControlEntryRecord",
-            "RemoveAccessControlEntryRecord", "FeatureLevelRecord", "NoOpRecord", "LeaderChangeRecord",
+            "RemoveAccessControlEntryRecord", "FeatureLevelRecord", "NoOpRecord", "UserScramCredentialRecord",
+            "RemoveUserScramCredentialRecord", "LeaderChangeRecord",
             "SnapshotHeaderRecord", "SnapshotFooterRecord");
     public static final RecordFilter ALL = new RecordFilter(null, null);
 
@@ -97,7 +98,8 @@ public final class RecordFilter {
             case CONFIG -> record.getConfig().getResourceType() == ConfigResourceType.CONFIG_RESOURCE_TOPIC
                     && record.getConfig().getResourceName().equals(topicName());
             case REGISTER_BROKER, UNREGISTER_BROKER, FENCE_BROKER, UNFENCE_BROKER, ACCESS_CONTROL_ENTRY,
-                 REMOVE_ACCESS_CONTROL_ENTRY, FEATURE_LEVEL, NO_OP, RECORD_NOT_SET -> false;
+                 REMOVE_ACCESS_CONTROL_ENTRY, FEATURE_LEVEL, NO_OP, USER_SCRAM_CREDENTIAL,
+                 REMOVE_USER_SCRAM_CREDENTIAL, RECORD_NOT_SET -> false;
         };
     }
 

@@ -29,6 +29,7 @@ final class ControllerFixture {
     final ConfigurationControlManager configs;
     final FeatureControlManager features;
     final AclControlManager acls;
+    final ScramControlManager scram;
     final int epoch = 1;
     long nowMs = 1_000;
 
@@ -41,6 +42,7 @@ final class ControllerFixture {
         cluster = new ClusterControlManager(state, replication, SESSION_TIMEOUT_MS);
         configs = new ConfigurationControlManager(state);
         acls = new AclControlManager(state);
+        scram = new ScramControlManager(state);
         features = new FeatureControlManager(state, Map.of("metadata.version", new FeatureControlManager.SupportedRange(1, 3)));
     }
 
