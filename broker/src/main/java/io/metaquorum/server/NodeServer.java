@@ -41,7 +41,7 @@ import io.metaquorum.server.admin.ControllerAddresses;
 import io.metaquorum.server.admin.ControllerForwarder;
 import io.metaquorum.node.kafka.KafkaApis;
 import io.metaquorum.server.kafka.RaftLeaderQuorum;
-import io.metaquorum.server.kafka.ScramCredentialStore;
+import io.metaquorum.server.kafka.ImageScramCredentials;
 import io.metaquorum.protocol.BrokerEndpoint;
 import io.metaquorum.server.metrics.MetricsEndpoint;
 import io.metaquorum.server.status.LeaderQuorumView;
@@ -185,7 +185,7 @@ public final class NodeServer {
             HostPort listener = boundListener(config, transport.get());
             warmUp(logPrefix, listener.toAddress(), connection, config.raftTimeouts().requestTimeoutMs());
             kafkaListeners = KafkaListeners.start(config, logPrefix, KafkaApis.forNode(requests, nodeId,
-                    kafkaQuorum, config.listenerSpec().name()), ScramCredentialStore.NONE); // wired to the image's SCRAM credentials when they land
+                    kafkaQuorum, config.listenerSpec().name()), new ImageScramCredentials(loader::image));
             Beside beside = new Beside(snapshotThread, endpoint, kafkaListeners, kafkaQuorum);
             broker.ifPresent(b -> b.start(listener, beside.kafkaListeners().stream().map(NodeServer::endpoint)
                     .toList()));

@@ -1,6 +1,7 @@
 package io.metaquorum.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.metadata.image.MetadataImage;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
@@ -24,6 +26,8 @@ import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.UserScramCredentialDeletion;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.clients.admin.UserScramCredentialsDescription;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real combined node in this JVM, formatted with {@code --add-scram}: the credential is in
  * its image once its controller has first become active, and Kafka's own {@link Admin} client
- * alters and describes credentials through the node's Kafka-protocol listener.
+ * alters and describes credentials through the node's Kafka-protocol listener; a SASL/SCRAM
+ * listener of the same node lets in exactly the users whose credentials its image holds.
  */
 class ScramBootstrapNodeTest {
     private static final long WAIT_MS = 30_000;
@@ -67,8 +72,9 @@ class ScramBootstrapNodeTest {
         int port = freePort();
         ServerConfig config = ServerConfig.parse(Map.of("process.roles", "controller,broker", "node.id", "1",
                 "controller.quorum.voters", "1@127.0.0.1:" + port,
-                "listeners", "CONTROLLER://127.0.0.1:" + port + ",EXTERNAL://127.0.0.1:0",
-                "listener.security.protocol.map", "CONTROLLER:PLAINTEXT,EXTERNAL:PLAINTEXT",
+                "listeners", "CONTROLLER://127.0.0.1:" + port + ",EXTERNAL://127.0.0.1:0,SCRAM://127.0.0.1:0",
+                "listener.security.protocol.map", "CONTROLLER:PLAINTEXT,EXTERNAL:PLAINTEXT,SCRAM:SASL_PLAINTEXT",
+                "sasl.enabled.mechanisms", "SCRAM-SHA-256,SCRAM-SHA-512",
                 "controller.listener.names", "CONTROLLER",
                 "metadata.log.dir", dir.resolve("metadata").toString(), "log.dirs", dir.resolve("logs").toString()));
         String clusterId = ClusterIds.random();
@@ -85,6 +91,9 @@ class ScramBootstrapNodeTest {
         assertEquals(ScramKeys.credential(ScramMechanism.SCRAM_SHA_256, alice.salt(), ScramKeys.saltedPassword(
                 ScramMechanism.SCRAM_SHA_256, "alice-secret", alice.salt(), 8192), 8192), alice,
                 "the credential checks alice's password");
+
+        assertTrue(logsInWith("SCRAM-SHA-256", "alice", "alice-secret"), "the formatted credential lets alice in");
+        assertFalse(logsInWith("SCRAM-SHA-256", "alice", "not-her-secret"));
 
         Properties properties = new Properties();
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -108,6 +117,29 @@ class ScramBootstrapNodeTest {
         assertEquals(ScramKeys.credential(ScramMechanism.SCRAM_SHA_512, bob.salt(), ScramKeys.saltedPassword(
                 ScramMechanism.SCRAM_SHA_512, "bob-secret", bob.salt(), 8192), 8192), bob,
                 "what Kafka's client salted is a credential for bob's password");
+        assertTrue(logsInWith("SCRAM-SHA-512", "bob", "bob-secret"), "a credential made through the API lets bob in");
+        assertFalse(logsInWith("SCRAM-SHA-256", "alice", "alice-secret"), "a deleted credential lets nobody in");
         assertEquals(List.of(), faults);
+    }
+
+    /** Whether Kafka's Admin client, as {@code user} with SASL/{@code mechanism}, gets an answer on the SCRAM listener. */
+    private boolean logsInWith(String mechanism, String user, String password) throws Exception {
+        Properties properties = new Properties();
+        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                "127.0.0.1:" + node.kafkaListeners().get(1).address().port());
+        properties.put(AdminClientConfig.SECURITY_PROTOCOL_CONFIG, "SASL_PLAINTEXT");
+        properties.put(SaslConfigs.SASL_MECHANISM, mechanism);
+        properties.put(SaslConfigs.SASL_JAAS_CONFIG, "org.apache.kafka.common.security.scram.ScramLoginModule "
+                + "required username=\"" + user + "\" password=\"" + password + "\";");
+        properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) WAIT_MS);
+        try (Admin admin = Admin.create(properties)) {
+            admin.listTopics().names().get(WAIT_MS, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SaslAuthenticationException) {
+                return false;
+            }
+            throw e;
+        }
     }
 }
