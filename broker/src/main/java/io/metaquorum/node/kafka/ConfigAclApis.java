@@ -27,6 +27,7 @@ public final class ConfigAclApis {
                                 String quorumListenerName) {
         into.put(ApiKeys.DESCRIBE_CONFIGS, new DescribeConfigsApi(admin));
         into.put(ApiKeys.INCREMENTAL_ALTER_CONFIGS, new IncrementalAlterConfigsApi(admin));
+        into.put(ApiKeys.DESCRIBE_CLIENT_QUOTAS, new DescribeClientQuotasHandler(admin));
         into.put(ApiKeys.CREATE_ACLS, new CreateAclsApi(admin));
         into.put(ApiKeys.DESCRIBE_ACLS, new DescribeAclsApi(admin));
         into.put(ApiKeys.DELETE_ACLS, new DeleteAclsApi(admin));

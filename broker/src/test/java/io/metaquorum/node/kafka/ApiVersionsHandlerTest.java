@@ -46,7 +46,7 @@ class ApiVersionsHandlerTest {
                 ApiKeys.DESCRIBE_CONFIGS, ApiKeys.CREATE_PARTITIONS, ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                 ApiKeys.LIST_PARTITION_REASSIGNMENTS, ApiKeys.DESCRIBE_QUORUM, ApiKeys.DESCRIBE_CLUSTER,
                 ApiKeys.DESCRIBE_TOPIC_PARTITIONS, ApiKeys.DESCRIBE_USER_SCRAM_CREDENTIALS,
-                ApiKeys.ALTER_USER_SCRAM_CREDENTIALS);
+                ApiKeys.ALTER_USER_SCRAM_CREDENTIALS, ApiKeys.DESCRIBE_CLIENT_QUOTAS);
         assertEquals(expected.stream().map(key -> key.id).sorted().toList(),
                 ask(apis, new ApiVersionsRequestData(), (short) 0).data().apiKeys().stream().map(ApiVersion::apiKey)
                         .toList());
