@@ -428,35 +428,4 @@ class KafkaAdminClientProcessTest {
         assertEquals(kafka.section("describe-missing"), kafkaTopics("golden-missing", "--describe", "--topic",
                 "nope").out());
     }
-
-    /** Kafka's tool classes, in a JVM of their own on this test's class path, as an operator runs the script. */
-    private static final class KafkaToolJvm {
-        private KafkaToolJvm() {
-        }
-
-        static ToolRun run(Path work, String name, String mainClass, List<String> args) {
-            Path out = work.resolve(name + ".out");
-            Path err = work.resolve(name + ".err");
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString(), "-cp", System.getProperty("java.class.path"),
-                    // As Kafka's scripts configure their logging: warnings only, on stderr.
-                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.logFile=System.err",
-                    mainClass));
-            command.addAll(args);
-            try {
-                Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                        .start();
-                if (!process.waitFor(120, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    throw new AssertionError(mainClass + " " + args + " still runs after 120 s");
-                }
-                return new ToolRun(process.exitValue(), Files.readString(out), Files.readString(err));
-            } catch (IOException e) {
-                throw new AssertionError("cannot run " + mainClass, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
-    }
 }

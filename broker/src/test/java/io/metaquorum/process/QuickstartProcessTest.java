@@ -116,16 +116,27 @@ class QuickstartProcessTest {
         return ids;
     }
 
+    private String kafkaBootstrap() {
+        return "127.0.0.1:" + kafkaPort(4) + ",127.0.0.1:" + kafkaPort(5) + ",127.0.0.1:" + kafkaPort(6);
+    }
+
+    /**
+     * With {@code --sasl}, the brokers' Kafka-protocol listeners take SCRAM logins only: the
+     * admin's (formatted into the controllers) and those added with Kafka's own
+     * {@code kafka-configs.sh}; {@code kafka-topics.sh}'s verbs work logged in; a credential
+     * outlives a kill -9 of every node.
+     */
     @Test
     void startsThreeControllersAndThreeBrokersAndSurvivesAKillOfAllSix() throws Exception {
         environment = Map.of("MQ_DATA_DIR", work.resolve("data").toString(), "MQ_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES)), "MQ_METRICS_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES)), "MQ_KAFKA_BASE_PORT",
                 Integer.toString(PreassignedPorts.freeBase(NODES)));
-        ToolRun started = quickstart("start");
+        ToolRun started = quickstart("start", "--sasl");
         assertEquals(0, started.exitCode(), started.out() + started.err());
-        assertTrue(started.out().contains("Kafka clients: --bootstrap-server 127.0.0.1:" + kafkaPort(4) + ",127.0.0.1:"
-                + kafkaPort(5) + ",127.0.0.1:" + kafkaPort(6)), started.out());
+        Path admin = work.resolve("data").resolve("kafka-client.properties");
+        assertTrue(started.out().contains("Kafka clients: --bootstrap-server " + kafkaBootstrap()
+                + " --command-config " + admin), started.out());
         kafkaListenersAnswerApiVersions();
         assertTrue(started.out().contains("Created topic demo."), started.out());
         assertTrue(started.out().contains("CurrentObservers:       [4,5,6]"), started.out());
@@ -148,6 +159,13 @@ class QuickstartProcessTest {
             assertEquals(0, topics(1 + i % NODES, "--create", "--topic", "k" + i, "--partitions", "2",
                     "--replication-factor", "3").exitCode());
         }
+        KafkaToolsOverSecurity kafka = new KafkaToolsOverSecurity(work, kafkaBootstrap());
+        kafka.topicVerbsWork(admin, "over-scram");
+        Path alice = kafka.addScramUser(admin, "alice", "alice-secret");
+        ToolRun wrong = kafka.run(KafkaToolsOverSecurity.TOPICS, kafka.scramConfig(admin, "alice", "not-hers",
+                "SCRAM-SHA-256"), "--list");
+        assertEquals(1, wrong.exitCode(), wrong.out() + wrong.err());
+        assertTrue(wrong.out().contains("Authentication failed"), wrong.out());
         Map<String, String> before = topicIds(1);
         assertEquals(7, before.size(), before.toString());
         killAllByPid();
@@ -158,6 +176,8 @@ class QuickstartProcessTest {
             assertEquals(before, topicIds(node), "node " + node + " after kill -9 of all six and a restart");
         }
         inspectRunningNodesDataDirs(before);
+        ToolRun aliceAgain = kafka.run(KafkaToolsOverSecurity.TOPICS, alice, "--list");
+        assertEquals(0, aliceAgain.exitCode(), "alice's credential outlives the kill: " + aliceAgain.err());
         ToolRun stopped = quickstart("stop", "stop");
         assertEquals(0, stopped.exitCode(), stopped.err());
         assertTrue(stopped.out().contains("stopped node 6") && stopped.out().contains("stopped node 1"),
@@ -188,6 +208,7 @@ class QuickstartProcessTest {
         assertTrue(status.out().contains("node 6 (broker): running, pid ") && status.out().contains("LeaderId:"),
                 "status finds the client config by itself: " + status.out());
         kafkasAdminClientWorksOverSslWithTheAdminsCertificateOnly(clientConfig);
+        new KafkaToolsOverSecurity(work, kafkaBootstrap()).topicVerbsWork(clientConfig, "tool-over-ssl");
         anOrdinaryUserNeedsAnAclOnBrokersAndControllers(clientConfig);
         aNodeCertificateWithoutClusterActionCannotJoin(clientConfig);
         ToolRun plaintext = quickstart("start-again", "start");
