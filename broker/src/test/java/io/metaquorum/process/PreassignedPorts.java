@@ -20,32 +20,49 @@ import java.util.List;
  * one for the metrics listeners ({@code MQ_METRICS_BASE_PORT}): left to its default,
  * {@code MQ_BASE_PORT} + 200, nothing checked those ports, and one was once taken.
  *
- * <p>Racy by nature: a port free now may be taken by another process before the node binds
- * it. The ports of one base are held open together while probed, so at least they are all
- * free at one moment.
+ * <p>Where they come from: below the kernel's ephemeral range (32768 and up on Linux), so that
+ * no outgoing connection of this machine takes one between the probe and the bind, and in a
+ * band of their own for each surefire fork ({@code mq.test.fork}, 1 or 2), handed out in turn,
+ * so that two forks running process tests at once never choose the same ports. A port of the
+ * band that something else holds is skipped: the ports of one base are held open together
+ * while probed, so they are all free at one moment.
  */
 final class PreassignedPorts {
-    private static final int ATTEMPTS_MAX = 50;
-    private static final int PORT_MAX = 65_535;
+    private static final int BAND_START = 20_000;
+    private static final int BAND_PORTS = 6_000;
+    private static final int FORKS_MAX = 2;
+    private static final int ATTEMPTS_MAX = 200;
+    private static final int BAND_FIRST = BAND_START + BAND_PORTS * (fork() - 1);
+    private static int next = BAND_FIRST;
 
     private PreassignedPorts() {
     }
 
+    /** This JVM's surefire fork number (1 when not set, as in a run from an IDE). */
+    private static int fork() {
+        String fork = System.getProperty("mq.test.fork", "1");
+        try {
+            int number = Integer.parseInt(fork.trim());
+            return number >= 1 && number <= FORKS_MAX ? number : 1;
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
     /** A base whose next {@code count} ports (base + 1 to base + count) were all free on 127.0.0.1 just now. */
-    static int freeBase(int count) {
+    static synchronized int freeBase(int count) {
         for (int attempt = 0; attempt < ATTEMPTS_MAX; attempt++) {
-            int base;
-            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                base = probe.getLocalPort() - 1;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            if (next + count >= BAND_FIRST + BAND_PORTS) {
+                next = BAND_FIRST;
             }
-            if (base + count <= PORT_MAX && allFree(base, count)) {
+            int base = next;
+            next += count + 1;
+            if (allFree(base, count)) {
                 return base;
             }
         }
         throw new IllegalStateException("no " + count + " free consecutive loopback ports found in " + ATTEMPTS_MAX
-                + " attempts");
+                + " attempts in " + BAND_FIRST + ".." + (BAND_FIRST + BAND_PORTS - 1));
     }
 
     private static boolean allFree(int base, int count) {
