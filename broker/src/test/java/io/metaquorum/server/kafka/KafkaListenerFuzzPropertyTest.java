@@ -174,7 +174,7 @@ class KafkaListenerFuzzPropertyTest {
                 .as(KafkaListenerFuzzPropertyTest::validStream);
         return Combinators.combine(valid, Arbitraries.integers().between(0, 4), Arbitraries.integers().between(0, 1 << 16),
                 Arbitraries.integers(), Arbitraries.bytes().array(byte[].class).ofMaxSize(16))
-                .as(KafkaListenerFuzzPropertyTest::mutate);
+                .as(FrameMutations::mutate);
     }
 
     /** {@code count} requests of {@code key}, each at a version drawn from {@code seed}, framed back to back. */
@@ -188,25 +188,5 @@ class KafkaListenerFuzzPropertyTest {
             stream.putInt(payload.remaining()).put(payload);
         }
         return Arrays.copyOf(stream.array(), stream.position());
-    }
-
-    /** One of: unchanged, bytes flipped, cut short, the first size rewritten, bytes appended. */
-    private static byte[] mutate(byte[] valid, int kind, int where, int value, byte[] extra) {
-        byte[] bytes = valid.clone();
-        switch (kind) {
-            case 1 -> {
-                bytes[where % bytes.length] ^= (byte) (value | 1);
-                bytes[Math.floorMod(where + value, bytes.length)] ^= (byte) (value >>> 8);
-            }
-            case 2 -> bytes = Arrays.copyOf(bytes, where % bytes.length);
-            case 3 -> ByteBuffer.wrap(bytes).putInt(0, value);
-            case 4 -> {
-                bytes = Arrays.copyOf(bytes, bytes.length + extra.length);
-                System.arraycopy(extra, 0, bytes, valid.length, extra.length);
-            }
-            default -> {
-            }
-        }
-        return bytes;
     }
 }

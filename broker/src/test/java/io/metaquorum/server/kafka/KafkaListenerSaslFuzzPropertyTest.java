@@ -111,7 +111,7 @@ class KafkaListenerSaslFuzzPropertyTest {
                 .map(KafkaListenerSaslFuzzPropertyTest::stream);
         return Combinators.combine(valid, Arbitraries.integers().between(0, 4), Arbitraries.integers().between(0, 1 << 16),
                 Arbitraries.integers(), Arbitraries.bytes().array(byte[].class).ofMaxSize(16))
-                .as(KafkaListenerSaslFuzzPropertyTest::mutate);
+                .as(FrameMutations::mutate);
     }
 
     /** The requests {@code kinds} name, framed back to back; every password in them is wrong. */
@@ -145,25 +145,5 @@ class KafkaListenerSaslFuzzPropertyTest {
 
     private static ByteBuffer request(ApiKeys key, short version, int correlationId, AbstractRequest request) {
         return request.serializeWithHeader(WireClient.header(key, version, correlationId));
-    }
-
-    /** One of: unchanged, bytes flipped, cut short, the first size rewritten, bytes appended. */
-    private static byte[] mutate(byte[] valid, int kind, int where, int value, byte[] extra) {
-        byte[] bytes = valid.clone();
-        switch (kind) {
-            case 1 -> {
-                bytes[where % bytes.length] ^= (byte) (value | 1);
-                bytes[Math.floorMod(where + value, bytes.length)] ^= (byte) (value >>> 8);
-            }
-            case 2 -> bytes = Arrays.copyOf(bytes, where % bytes.length);
-            case 3 -> ByteBuffer.wrap(bytes).putInt(0, value);
-            case 4 -> {
-                bytes = Arrays.copyOf(bytes, bytes.length + extra.length);
-                System.arraycopy(extra, 0, bytes, valid.length, extra.length);
-            }
-            default -> {
-            }
-        }
-        return bytes;
     }
 }
