@@ -3,10 +3,10 @@ package io.metaquorum.node.kafka;
 import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.controller.ApiError;
 import io.metaquorum.node.admin.AdminRequests;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.kafka.common.message.DescribeClientQuotasRequestData.ComponentData;
 import org.apache.kafka.common.message.DescribeClientQuotasResponseData;
@@ -25,7 +25,7 @@ import org.apache.kafka.common.requests.DescribeClientQuotasResponse;
  * filter, and a filter Kafka refuses is INVALID_REQUEST.
  */
 final class DescribeClientQuotasHandler implements KafkaApiHandler {
-    private static final Set<String> ENTITY_TYPES = Set.of("user", "client-id", "ip");
+    private static final List<String> ENTITY_TYPES = List.of("user", "client-id", "ip");
     private final AdminRequests admin;
 
     DescribeClientQuotasHandler(AdminRequests admin) {
@@ -52,7 +52,7 @@ final class DescribeClientQuotasHandler implements KafkaApiHandler {
 
     /** Why Kafka refuses the filter, or empty when it is valid. */
     static Optional<String> badFilter(List<ComponentData> components) {
-        Set<String> seen = new HashSet<>();
+        Set<String> seen = new TreeSet<>();
         for (ComponentData component : components) {
             String type = component.entityType();
             if (!ENTITY_TYPES.contains(type)) {
