@@ -21,11 +21,12 @@ import java.util.List;
  * {@code MQ_BASE_PORT} + 200, nothing checked those ports, and one was once taken.
  *
  * <p>Where they come from: below the kernel's ephemeral range (32768 and up on Linux), so that
- * no outgoing connection of this machine takes one between the probe and the bind, and in a
- * band of their own for each surefire fork ({@code mq.test.fork}, 1 or 2), handed out in turn,
- * so that two forks running process tests at once never choose the same ports. A port of the
- * band that something else holds is skipped: the ports of one base are held open together
- * while probed, so they are all free at one moment.
+ * no outgoing connection of this machine takes one between the probe and the bind, handed
+ * out in turn, so two tests of one JVM never choose the same ports. Should the module's tests
+ * ever run in several surefire forks at once, each takes a band of its own
+ * ({@code mq.test.fork}, 1 or 2; 1 when unset). A port of the band that something else holds
+ * is skipped: the ports of one base are held open together while probed, so they are all free
+ * at one moment.
  */
 final class PreassignedPorts {
     private static final int BAND_START = 20_000;
