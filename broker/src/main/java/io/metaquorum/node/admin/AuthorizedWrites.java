@@ -84,10 +84,14 @@ final class AuthorizedWrites {
     /**
      * DELETE on the cluster, else Kafka's per-topic rule. A topic named by name needs DESCRIBE
      * on it before anything is told: without it, TOPIC_AUTHORIZATION_FAILED; with it, a topic
-     * that does not exist goes on to the controller (UNKNOWN_TOPIC_OR_PARTITION) and one that
-     * does needs DELETE too. A topic named by an id needs DELETE on the name the id has; an id
-     * no topic has goes on to the controller, which answers UNKNOWN_TOPIC_ID: an id tells
-     * nothing about a name.
+     * that does not exist is UNKNOWN_TOPIC_OR_PARTITION and one that does needs DELETE too. A
+     * topic named by an id needs DELETE on the name the id has; an id no topic has is
+     * UNKNOWN_TOPIC_ID: an id tells nothing about a name.
+     *
+     * <p>"Does not exist" is the committed image's word, the one the rights are decided on, so a
+     * topic missing there is answered here and never reaches the controller without DELETE: the
+     * controller's own image may already hold it, created and not yet committed, and would delete
+     * it for a caller who may not ({@link #deleteRefusal} names what is answered).
      */
     static BitSet deleteTopics(DeleteTopicsRequest request, RequestAccess access) {
         BitSet denied = new BitSet();
@@ -104,15 +108,30 @@ final class AuthorizedWrites {
     }
 
     private static boolean deletableByName(String name, RequestAccess access) {
-        if (!access.allowsTopic(AclOperation.DESCRIBE, name)) {
-            return false;
-        }
-        return access.image().topics().topic(name) == null || access.allowsTopic(AclOperation.DELETE, name);
+        return access.allowsTopic(AclOperation.DESCRIBE, name) && access.image().topics().topic(name) != null
+                && access.allowsTopic(AclOperation.DELETE, name);
     }
 
     private static boolean deletableById(TopicRef ref, RequestAccess access) {
         String name = nameOf(ref, access);
-        return name == null || access.allowsTopic(AclOperation.DELETE, name);
+        return name != null && access.allowsTopic(AclOperation.DELETE, name);
+    }
+
+    /** The answer to a topic {@link #deleteTopics} kept from the controller. */
+    private static DeletableTopicResult deleteRefusal(TopicRef ref, RequestAccess access) {
+        DeletableTopicResult.Builder result = DeletableTopicResult.newBuilder()
+                .setName(ref.hasName() ? ref.getName() : describableName(ref, access))
+                .setTopicId(ref.hasTopicId() ? ref.getTopicId() : TopicIds.ZERO);
+        if (ref.hasName() && access.allowsTopic(AclOperation.DESCRIBE, ref.getName())
+                && access.image().topics().topic(ref.getName()) == null) {
+            return result.setErrorCode(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                    .setErrorMessage("The topic '" + ref.getName() + "' does not exist.").build();
+        }
+        if (!ref.hasName() && nameOf(ref, access) == null) {
+            return result.setErrorCode(ErrorCode.UNKNOWN_TOPIC_ID)
+                    .setErrorMessage("No topic has the id " + TopicIds.toBase64(ref.getTopicId()) + ".").build();
+        }
+        return result.setErrorCode(ErrorCode.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(TOPIC_DENIED).build();
     }
 
     private static String nameOf(TopicRef ref, RequestAccess access) {
@@ -137,11 +156,7 @@ final class AuthorizedWrites {
         List<DeletableTopicResult> results = BatchMerge.merge(request.getTopicsList(), denied,
                 ref -> ref.hasName() ? ref.getName() : TopicIds.toBase64(ref.getTopicId()), decided.getTopicsList(),
                 r -> askedByName.contains(r.getName()) ? r.getName() : TopicIds.toBase64(r.getTopicId()),
-                ref -> DeletableTopicResult.newBuilder().setName(ref.hasName() ? ref.getName()
-                                : describableName(ref, access))
-                        .setTopicId(ref.hasTopicId() ? ref.getTopicId() : TopicIds.ZERO)
-                        .setErrorCode(ErrorCode.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(TOPIC_DENIED).build(),
-                false);
+                ref -> deleteRefusal(ref, access), false);
         return decided.toBuilder().clearTopics().addAllTopics(results).build();
     }
 

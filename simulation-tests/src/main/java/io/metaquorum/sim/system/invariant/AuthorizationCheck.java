@@ -52,7 +52,8 @@ import java.util.function.Supplier;
  *
  * <p>What is checked, per {@code RpcAccessTable}: TOPIC_AUTHORIZATION_FAILED for a topic
  * exactly when the reference denies it (CreateTopics: CREATE on the cluster, else on the
- * topic; DeleteTopics: DELETE on the cluster, else DESCRIBE and DELETE on the topic;
+ * topic; DeleteTopics: DELETE on the cluster, else DESCRIBE and DELETE on the topic, or
+ * DESCRIBE alone for a topic answered as not existing;
  * CreatePartitions: ALTER; a topic's IncrementalAlterConfigs: ALTER_CONFIGS; a named
  * DescribeTopics: DESCRIBE); a created topic's id, counts and configs hidden exactly when
  * DESCRIBE_CONFIGS on it is denied; a ListTopics holds exactly the image's topics the caller
@@ -156,9 +157,13 @@ public final class AuthorizationCheck {
             for (DeletableTopicResult topic : deleted.getTopicsList()) {
                 String name = topic.getName();
                 if (judge.decided(name, topic.getErrorCode(), ErrorCode.TOPIC_AUTHORIZATION_FAILED)) {
+                    // A topic that does not exist is named so to whoever may DESCRIBE it, DELETE or not, as Kafka does.
+                    Rule deletable = topic.getErrorCode() == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                            ? judge.topic(AclOperation.DESCRIBE, name)
+                            : judge.both(judge.topic(AclOperation.DESCRIBE, name), judge.topic(AclOperation.DELETE,
+                                    name));
                     judge.entry("topic '" + name + "'", topic.getErrorCode() == ErrorCode.TOPIC_AUTHORIZATION_FAILED,
-                            judge.either(judge.cluster(AclOperation.DELETE), judge.both(
-                                    judge.topic(AclOperation.DESCRIBE, name), judge.topic(AclOperation.DELETE, name))));
+                            judge.either(judge.cluster(AclOperation.DELETE), deletable));
                 }
             }
         } else if (response instanceof CreatePartitionsResponse grown) {
