@@ -76,11 +76,6 @@ final class KafkaRequestHandler extends ChannelInboundHandlerAdapter {
     /** Why the connection closes once what came before is answered; nothing more is read meanwhile. */
     private Optional<KafkaFrameDecoder.Refusal> refusal = Optional.empty();
 
-    KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
-                        ConnectionRefusals refusals) {
-        this(logPrefix, listenerName, apis, mapping, refusals, Optional.empty(), 0, Runnable::run);
-    }
-
     /** @param handlerThreads where the APIs' handlers run ({@code Runnable::run}: on the event loop) */
     KafkaRequestHandler(String logPrefix, String listenerName, KafkaApis apis, SslPrincipalMapping mapping,
                         ConnectionRefusals refusals, Optional<SaslExchange> sasl, long failedAuthenticationDelayMs,
