@@ -2,6 +2,7 @@ package io.metaquorum.node.access;
 
 import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.acl.ResourceType;
+import io.metaquorum.metadata.authorizer.AscendingDecisions;
 import io.metaquorum.metadata.authorizer.AuthorizationRequest;
 import io.metaquorum.metadata.authorizer.Authorizer;
 import io.metaquorum.metadata.authorizer.AuthorizerSettings;
@@ -102,6 +103,18 @@ public final class NodeAccess {
             audit.denied(decide(image, caller, operation, type, name));
         }
         return false;
+    }
+
+    /**
+     * {@link #allows}, not audited, for many resources of {@code type} asked in ascending name
+     * order (a listing): the same answers from a merge with the sorted ACL patterns.
+     */
+    public AscendingDecisions ascending(MetadataImage image, Caller caller, AclOperation operation, ResourceType type) {
+        if (!enabled) {
+            return AscendingDecisions.allowingAll();
+        }
+        return Authorizer.ascending(image.acls(), settings, caller.principal().toString(), caller.host(), operation,
+                type);
     }
 
     /** Whether {@code caller} may do {@code operation} on the cluster; denials audited. */

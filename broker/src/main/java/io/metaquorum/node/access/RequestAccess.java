@@ -2,6 +2,7 @@ package io.metaquorum.node.access;
 
 import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.acl.ResourceType;
+import io.metaquorum.metadata.authorizer.AscendingDecisions;
 import io.metaquorum.metadata.authorizer.Authorizer;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.security.Caller;
@@ -23,11 +24,12 @@ public record RequestAccess(NodeAccess access, MetadataImage image, Caller calle
     }
 
     /**
-     * Whether a listing of every topic shows {@code topic} (DESCRIBE): one the caller may not
-     * see is left out silently, and not audited (a listing would flood the audit log).
+     * Which topics a listing shows (DESCRIBE), asked in ascending name order as the image's
+     * name index yields them: one the caller may not see is left out silently, and not audited
+     * (a listing would flood the audit log). One listing's; not shared between threads.
      */
-    public boolean listsTopic(String topic) {
-        return access.allows(image, caller, AclOperation.DESCRIBE, ResourceType.TOPIC, topic, false);
+    public AscendingDecisions topicListing() {
+        return access.ascending(image, caller, AclOperation.DESCRIBE, ResourceType.TOPIC);
     }
 
     /** As {@link #allowsTopic}, not audited: a right that only shapes an answer (Kafka logs it at DEBUG). */

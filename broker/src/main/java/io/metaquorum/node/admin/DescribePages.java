@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.metadata.authorizer.AscendingDecisions;
 import io.metaquorum.node.access.RequestAccess;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.image.TopicImage;
@@ -46,9 +47,10 @@ final class DescribePages {
         DescribeTopicsResponse.Builder out = DescribeTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         Iterator<TopicImage> topics = image.topics().topicsFrom(fromName);
+        AscendingDecisions listed = rights.topicListing();
         while (topics.hasNext()) {
             TopicImage topic = topics.next();
-            if (!rights.listsTopic(topic.name())) {
+            if (!listed.allows(topic.name())) {
                 continue;
             }
             int first = topic.name().equals(fromName) ? fromIndex : 0;

@@ -1,5 +1,6 @@
 package io.metaquorum.node.admin;
 
+import io.metaquorum.metadata.authorizer.AscendingDecisions;
 import io.metaquorum.metadata.acl.AclOperation;
 import io.metaquorum.metadata.image.BrokerRegistration;
 import io.metaquorum.metadata.image.ConfigResource;
@@ -41,9 +42,10 @@ final class TopicReadsConverter {
         MetadataImage image = rights.image();
         ListTopicsResponse.Builder out = ListTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
+        AscendingDecisions listed = rights.topicListing();
         for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
             TopicImage topic = topics.next();
-            if (!rights.listsTopic(topic.name())) {
+            if (!listed.allows(topic.name())) {
                 continue;
             }
             out.addTopics(ListedTopic.newBuilder().setName(topic.name()).setTopicId(topic.id().toUuid()));
@@ -74,9 +76,10 @@ final class TopicReadsConverter {
         DescribeTopicsResponse.Builder out = DescribeTopicsResponse.newBuilder()
                 .setHeader(ResponseHeaders.ok(controllerId, image.lastCommittedOffset()));
         if (request.getTopicsCount() == 0) {
+            AscendingDecisions listed = rights.topicListing();
             for (Iterator<TopicImage> topics = image.topics().topicsFrom(""); topics.hasNext(); ) {
                 TopicImage topic = topics.next();
-                if (rights.listsTopic(topic.name())) {
+                if (listed.allows(topic.name())) {
                     out.addTopics(described(topic, image, withConfigs));
                 }
             }

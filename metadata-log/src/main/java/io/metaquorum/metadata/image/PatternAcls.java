@@ -21,6 +21,8 @@ import java.util.Arrays;
  * the index); {@code principals} is sorted by principal, without duplicates or empty sets.
  */
 public final class PatternAcls {
+    /** The bit of {@link #masks} set when an ACL of the principal or of {@code User:*} names a host. */
+    static final long HOST_BOUND = 1L << 32;
     /** The pattern's key, carried here so that a lookup in {@link PatternMap} reads no key object. */
     private final int typeCode;
     private final String name;
@@ -56,6 +58,17 @@ public final class PatternAcls {
      */
     public int verdict(String principal, String host, AclOperation operation) {
         return wildcard.verdict(host, operation) | aclsOf(principal).verdict(host, operation);
+    }
+
+    /**
+     * What the ACLs of {@code principal} and of {@code User:*} say about every operation, for
+     * callers that ask many operations or patterns for one principal ({@link AscendingVerdicts}):
+     * bit {@code op.ordinal()} set if an ACL for every host denies {@code op}, bit
+     * {@code 16 + op.ordinal()} if one allows it, and {@link #HOST_BOUND} if an ACL names a host
+     * (then {@link #verdict} must be asked, with the caller's address).
+     */
+    long masks(String principal) {
+        return wildcard.masks() | aclsOf(principal).masks();
     }
 
     /** How many ACLs the pattern has, over every principal. */

@@ -1,6 +1,9 @@
 package io.metaquorum.metadata.image;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * A persistent hash map of {@link PatternAcls} by their keys ({@link PatternKey}: type and
@@ -17,7 +20,8 @@ import java.util.Arrays;
  * the rest, so replay keeps the index at O(log n) a record. Keys of the same hash share a slot
  * (a {@link Collision}); a node is split only where hashes differ, so the trie is at most six
  * levels deep. The map's answers depend on its patterns only, never on their order of
- * insertion, and it offers no iteration, so no hash order can reach an output.
+ * insertion, and its one listing ({@link #sortedOfType}) is sorted by name, so no hash order
+ * can reach an output.
  */
 final class PatternMap {
     static final PatternMap EMPTY = new PatternMap(Node.EMPTY, 0);
@@ -135,6 +139,32 @@ final class PatternMap {
             } else {
                 Collision collision = (Collision) slot;
                 return collision.hash() == keyHash ? collision.find(typeCode, name, length) : null;
+            }
+        }
+    }
+
+    /** The patterns of type {@code typeCode}, sorted by name ({@link String#compareTo}). */
+    PatternAcls[] sortedOfType(int typeCode) {
+        List<PatternAcls> found = new ArrayList<>();
+        collect(root, typeCode, found);
+        found.sort(Comparator.comparing(PatternAcls::name));
+        return found.toArray(PatternAcls[]::new);
+    }
+
+    private static void collect(Node node, int typeCode, List<PatternAcls> found) {
+        for (Object slot : node.slots) {
+            if (slot instanceof Node child) {
+                collect(child, typeCode, found);
+            } else if (slot instanceof PatternAcls pattern) {
+                if (pattern.typeCode() == typeCode) {
+                    found.add(pattern);
+                }
+            } else {
+                for (PatternAcls pattern : ((Collision) slot).patterns()) {
+                    if (pattern.typeCode() == typeCode) {
+                        found.add(pattern);
+                    }
+                }
             }
         }
     }

@@ -78,6 +78,17 @@ public final class PrincipalAcls {
         return 1 << operation.ordinal();
     }
 
+    /**
+     * These ACLs' answers for every operation at once, as {@link PatternAcls#masks} packs them:
+     * the operations an ACL for every host denies (bits 0-15, by ordinal) and allows (bits
+     * 16-31), and {@link PatternAcls#HOST_BOUND} if some ACL names a host, whose answer depends
+     * on the caller's address.
+     */
+    long masks() {
+        return (deniedEverywhere & 0xFFFFL) | (allowedEverywhere & 0xFFFFL) << 16
+                | (hostBound.length > 0 ? PatternAcls.HOST_BOUND : 0);
+    }
+
     /** The principal ({@code TYPE:NAME}) these ACLs name; empty for NONE. */
     public String principal() {
         return principal;
