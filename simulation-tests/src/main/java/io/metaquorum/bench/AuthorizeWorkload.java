@@ -25,21 +25,26 @@ import java.util.Locale;
  * topics makes), for one principal with {@code A} ACLs ({@link AuthorizeAcls}: LITERAL and
  * PREFIXED, some DENY) over {@code N} partitions in topics of 10, with metaquorum's
  * {@link Authorizer} on the image and with Kafka's own {@code StandardAuthorizer} loaded with
- * the same ACLs, in the same JVM. Each side is asked as a filter asks, for the answer alone:
- * ours through {@link Authorizer#allows}, Kafka's with {@code logIfDenied} false (neither
- * builds an explanation). Each side first answers the same, topic by topic, also checked
- * against our {@link Authorizer#decide} (the run stops otherwise); then {@code R} warm-up
- * rounds, then {@code R} timed rounds, alternating sides within a round. {@code R} is 1,000 by
- * default: with 200, on a busy 2-core machine, the JIT had not always finished with either
- * side when the timed rounds began (ours measured 0.3 or 0.8 ms from one run to the next).
- * Prints the median time of one whole describe for each side and the ratio.
+ * the same ACLs, in the same JVM. Each side is asked as its node asks for such a describe, for
+ * the answers alone: ours as a listing walks the image's names in order
+ * ({@link Authorizer#ascending}), Kafka's one {@code authorize} per topic with
+ * {@code logIfDenied} false (neither builds an explanation). Our answers one name at a time
+ * ({@link Authorizer#allows}, what a describe naming its topics asks) are timed too. Every
+ * path first answers the same, topic by topic, also checked against our
+ * {@link Authorizer#decide} (the run stops otherwise); then {@code R} warm-up rounds, then
+ * {@code R} timed rounds, alternating sides within a round. {@code R} is 1,000 by default: with
+ * 200, on a busy 2-core machine, the JIT had not always finished with either side when the
+ * timed rounds began. Prints the median time of one whole describe for each side and the
+ * ratios; then the median of {@link #FIRST_LISTINGS} first listings on an image whose ACLs just
+ * changed, which sort and summarize the patterns the later listings reuse.
  *
  * <p>Prints {@code authorize_describe_all_metaquorum_ms}, {@code authorize_describe_all_kafka_ms},
- * {@code authorize_kafka_over_metaquorum}.
+ * {@code authorize_kafka_over_metaquorum}, {@code authorize_describe_named_metaquorum_ms},
+ * {@code authorize_kafka_over_metaquorum_named}, {@code authorize_first_listing_metaquorum_ms}.
  */
 public final class AuthorizeWorkload {
-    /** Rounds of {@link #firstListings}: each replays an ACL and sorts 10,000 patterns, so fewer than the others. */
-    private static final int FIRST_LISTINGS = 21;
+    /** Rounds of {@link #firstListings}: each replays an ACL and sorts every pattern again, so fewer than the others. */
+    private static final int FIRST_LISTINGS = 101;
 
     private AuthorizeWorkload() {
     }

@@ -60,15 +60,10 @@ public final class KafkaListenerServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Binds the listener's address and serves {@code apis}; throws {@link IllegalStateException} if it cannot bind. */
-    public static KafkaListenerServer start(KafkaListenerSettings settings, KafkaApis apis) {
-        return start(settings, apis, ScramCredentialStore.NONE);
-    }
-
     /**
-     * As {@link #start(KafkaListenerSettings, KafkaApis)}; a SASL listener finds SCRAM
-     * credentials in {@code scram}, and advertises and answers SaslHandshake and SaslAuthenticate
-     * besides {@code apis}.
+     * Binds the listener's address and serves {@code apis}; throws {@link IllegalStateException}
+     * if it cannot bind. A SASL listener finds SCRAM credentials in {@code scram}, and advertises
+     * and answers SaslHandshake and SaslAuthenticate besides {@code apis}.
      */
     public static KafkaListenerServer start(KafkaListenerSettings settings, KafkaApis apis,
                                             ScramCredentialStore scram) {
@@ -99,11 +94,6 @@ public final class KafkaListenerServer implements AutoCloseable {
             throw new IllegalStateException("cannot bind Kafka listener " + settings.listenerName() + " on "
                     + address + ": " + e.getMessage(), e);
         }
-    }
-
-    /** The connection pipeline of a listener without SASL. */
-    static void pipeline(ChannelPipeline pipeline, KafkaListenerSettings settings, KafkaApis apis) {
-        pipeline(pipeline, settings, apis, ScramCredentialStore.NONE, Runnable::run);
     }
 
     /** The connection pipeline: [TLS], idle timeout, framing (lower limit until SASL authenticates), requests. */

@@ -39,6 +39,7 @@ import io.metaquorum.security.grpc.RefusalLog;
 import io.metaquorum.server.kafka.KafkaListenerServer;
 import io.metaquorum.server.kafka.KafkaListenerSettings;
 import io.metaquorum.server.kafka.KafkaTls;
+import io.metaquorum.server.kafka.ScramCredentialStore;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -119,7 +120,7 @@ final class KafkaAuthzCluster implements AutoCloseable {
     private static KafkaListenerServer listener(String name, SslContext tls, KafkaApis apis) {
         return KafkaListenerServer.start(new KafkaListenerSettings("[authz test] ", name,
                 new HostPort("127.0.0.1", 0), Optional.of(tls), SslPrincipalMapping.parse("DEFAULT"), refusals(),
-                1 << 20, 600_000), apis);
+                1 << 20, 600_000), apis, ScramCredentialStore.NONE);
     }
 
     /** Kafka's Admin client as alice, bootstrapped at the controller's listener or at the broker's. */

@@ -48,7 +48,7 @@ class KafkaPipelineTest {
         EmbeddedChannel channel = new EmbeddedChannel();
         KafkaListenerServer.pipeline(channel.pipeline(), new KafkaListenerSettings("[node 9] ", "EXTERNAL",
                 new HostPort("127.0.0.1", 0), Optional.empty(), SslPrincipalMapping.parse("DEFAULT"), new RefusalLog("[node 9] ", System::nanoTime),
-                FRAME_MAX, 600_000), apis);
+                FRAME_MAX, 600_000), apis, ScramCredentialStore.NONE, Runnable::run);
         return channel;
     }
 

@@ -27,6 +27,6 @@ final class TestListeners {
         return KafkaListenerServer.start(new KafkaListenerSettings("[node 9] ", "EXTERNAL",
                 new HostPort("127.0.0.1", 0), tls,
                 SslPrincipalMapping.parse(mappingRules), new RefusalLog("[node 9] ", System::nanoTime),
-                REQUEST_BYTES_MAX, idleMsMax), apis);
+                REQUEST_BYTES_MAX, idleMsMax), apis, ScramCredentialStore.NONE);
     }
 }
