@@ -17,7 +17,10 @@ import picocli.CommandLine.Spec;
                 + "[--partitions N,N,...]: the broker's reconcile pass that applies one new topic, as the image "
                 + "grows (see mq-bench reconcile-pass --help); describe-scale [--partitions N]: a paged "
                 + "describe of every topic of an image that size, in process; authorize [--partitions N] [--acls A]: "
-                + "the DESCRIBE decisions of a describe of every topic, ours against Kafka's StandardAuthorizer.",
+                + "the DESCRIBE decisions of a describe of every topic, ours against Kafka's StandardAuthorizer; "
+                + "authorizer-overhead [--rounds N] [--count C]: create-one on a fresh mq-quickstart --secure "
+                + "cluster with authorizer.enabled on and off, alternating (a script, bin/lib/authorizer-overhead.sh; "
+                + "see mq-bench authorizer-overhead --help).",
         subcommands = {RaftAppendBench.class, FailoverBench.class, MembershipBench.class, CreateTopicsBench.class, CreateOneBench.class,
                 DescribeAllBench.class, DeleteTopicsBench.class, PropagationBench.class,
                 CatchUpBench.class, DumpBench.class, ShellOpenBench.class, DirRateBench.class})
