@@ -1,8 +1,6 @@
 package io.metaquorum.metadata.authorizer;
 
-import io.metaquorum.metadata.image.AclIndex;
 import io.metaquorum.metadata.image.AscendingVerdicts;
-import io.metaquorum.metadata.image.PrincipalAcls;
 
 /**
  * {@link Authorizer#allows} for one principal, host, operation and resource type over names
@@ -31,13 +29,6 @@ public final class AscendingDecisions {
         if (verdicts == null) {
             return true;
         }
-        int verdict = verdicts.verdict(name);
-        if ((verdict & PrincipalAcls.DENIES) != 0) {
-            return false;
-        }
-        if ((verdict & PrincipalAcls.ALLOWS) != 0) {
-            return true;
-        }
-        return (verdict & AclIndex.MATCHED) == 0 && allowIfNoAcl;
+        return Authorizer.answer(verdicts.verdict(name), allowIfNoAcl);
     }
 }

@@ -60,14 +60,19 @@ public final class Authorizer {
         if (settings.isSuperUser(principal)) {
             return true;
         }
-        int verdict = acls.index().verdict(resourceType, resourceName, principal, host, operation);
+        return answer(acls.index().verdict(resourceType, resourceName, principal, host, operation),
+                settings.allowEveryoneIfNoAclFound());
+    }
+
+    /** Rules 3 and 4 on an {@link AclIndex#verdict}: a DENY denies, else an ALLOW allows, else the default. */
+    static boolean answer(int verdict, boolean allowIfNoAcl) {
         if ((verdict & PrincipalAcls.DENIES) != 0) {
             return false;
         }
         if ((verdict & PrincipalAcls.ALLOWS) != 0) {
             return true;
         }
-        return (verdict & AclIndex.MATCHED) == 0 && settings.allowEveryoneIfNoAclFound();
+        return (verdict & AclIndex.MATCHED) == 0 && allowIfNoAcl;
     }
 
     /**
