@@ -25,7 +25,8 @@ import org.junit.jupiter.api.TestFactory;
  * controller (only seeds that draw the shutdown fault stop brokers gracefully); snapshots must
  * have been written and loaded, and the brokers' disks must have failed a reconcile pass (a
  * write error) and killed a broker in the middle of one (a crash point), and at least one seed
- * must have given a node a bad certificate (the fault is in the schedule this suite runs).
+ * must have given a node a bad certificate (the fault is in the schedule this suite runs), and
+ * SCRAM credential writes must have been sent and some of their users answered NONE.
  */
 class SimSystemSweepTest {
     static final long SEEDS = 10;
@@ -42,6 +43,10 @@ class SimSystemSweepTest {
     private static long crashPointsHit;
     private static long badCertificateSeeds;
     private static long badCertificates;
+    private static long scramWritesSent;
+    private static long scramWritesDenied;
+    private static long scramUsersJudged;
+    private static long scramUsersAcknowledged;
     /** The smallest value of each floored metric over the seeds run: what the floors are set below. */
     private static final Map<String, Long> MINIMA = new TreeMap<>();
 
@@ -68,6 +73,10 @@ class SimSystemSweepTest {
             crashPointsHit += system.crashPointsHit();
             badCertificateSeeds += result.stats().badCertificates() > 0 ? 1 : 0;
             badCertificates += result.stats().badCertificates();
+            scramWritesSent += system.scramWritesSent();
+            scramWritesDenied += system.scramWritesDenied();
+            scramUsersJudged += system.scramUsersJudged();
+            scramUsersAcknowledged += system.scramUsersAcknowledged();
         }));
     }
 
@@ -87,7 +96,9 @@ class SimSystemSweepTest {
                 + shutdownsCompleted + " completed by the controller, " + snapshotsWritten + " snapshots written, "
                 + snapshotsLoaded + " loaded, " + reconcileFailures + " reconcile passes failed by a disk error, "
                 + crashPointsHit + " brokers killed at a crash point, " + badCertificates + " bad certificates in "
-                + badCertificateSeeds + " seeds; per seed at least " + MINIMA);
+                + badCertificateSeeds + " seeds, " + scramWritesSent + " SCRAM writes sent (" + scramWritesDenied
+                + " refused CLUSTER_AUTHORIZATION_FAILED, " + scramUsersJudged + " users' answers judged by the rules, "
+                + scramUsersAcknowledged + " acknowledged); per seed at least " + MINIMA);
         assertTrue(snapshotsWritten >= 1 && snapshotsLoaded >= 1, "snapshots: " + snapshotsWritten + " written, "
                 + snapshotsLoaded + " loaded");
         assertTrue(reconcileFailures >= 1 && crashPointsHit >= 1, "broker disks: " + reconcileFailures
@@ -95,6 +106,8 @@ class SimSystemSweepTest {
         assertTrue(shutdownsCompleted >= 1, "no broker's controlled shutdown was completed by the controller ("
                 + shutdownsBegun + " begun)");
         assertTrue(badCertificateSeeds >= 1, "no seed gave a node a bad certificate");
+        assertTrue(scramWritesSent >= 1 && scramUsersAcknowledged >= 1, "SCRAM writes: " + scramWritesSent
+                + " sent, " + scramUsersAcknowledged + " users acknowledged");
         assertTrue(fencedAndUnfenced >= FENCED_AND_UNFENCED_SEEDS_MIN, fencedAndUnfenced + " of " + SEEDS
                 + " seeds fenced and unfenced a broker");
     }

@@ -133,9 +133,11 @@ public final class SimulateCommand {
                     y.controlledShutdownsCompleted(), y.voterChangesTaken());
             out.printf("  authorization: %d answer entries judged against Kafka's StandardAuthorizer, %d of them"
                             + " denied; %d items answered TOPIC_AUTHORIZATION_FAILED; %d denials audited; %d ACL"
-                            + " writes sent, %d refused CLUSTER_AUTHORIZATION_FAILED%n", y.authorizationJudged(),
-                    y.authorizationDenied(), y.answersDenied(), y.denialsAudited(), y.aclWritesSent(),
-                    y.aclWritesDenied());
+                            + " writes sent, %d refused CLUSTER_AUTHORIZATION_FAILED; %d SCRAM writes sent, %d"
+                            + " refused CLUSTER_AUTHORIZATION_FAILED, %d users' answers judged, %d acknowledged%n",
+                    y.authorizationJudged(), y.authorizationDenied(), y.answersDenied(), y.denialsAudited(),
+                    y.aclWritesSent(), y.aclWritesDenied(), y.scramWritesSent(), y.scramWritesDenied(),
+                    y.scramUsersJudged(), y.scramUsersAcknowledged());
         }
     }
 

@@ -13,6 +13,8 @@ import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.metaquorum.protocol.AdminResponseHeader;
 import io.metaquorum.protocol.AlterConfigsResourceResult;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
+import io.metaquorum.protocol.AlterUserScramCredentialsResult;
 import io.metaquorum.protocol.ConfigResourceType;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.CreateAclsResponse;
@@ -57,7 +59,8 @@ import java.util.function.Supplier;
  * CreatePartitions: ALTER; a topic's IncrementalAlterConfigs: ALTER_CONFIGS; a named
  * DescribeTopics: DESCRIBE); a created topic's id, counts and configs hidden exactly when
  * DESCRIBE_CONFIGS on it is denied; a ListTopics holds exactly the image's topics the caller
- * may DESCRIBE; CreateAcls and DeleteAcls answer CLUSTER_AUTHORIZATION_FAILED exactly when
+ * may DESCRIBE; CreateAcls, DeleteAcls and AlterUserScramCredentials (per user) answer
+ * CLUSTER_AUTHORIZATION_FAILED exactly when
  * ALTER on the cluster is denied; AUTHORIZER_NOT_READY exactly when a caller who is not a
  * super user meets an image not yet loaded. An entry answered without a decision (routing:
  * NOT_CONTROLLER, a full queue; or no controller ran the attempt) says nothing about
@@ -193,6 +196,10 @@ public final class AuthorizationCheck {
             for (int i = 0; i < deleted.getFilterResultsCount(); i++) {
                 judge.aclWrite("filter " + i, deleted.getFilterResults(i).getErrorCode());
             }
+        } else if (response instanceof AlterUserScramCredentialsResponse altered) {
+            for (AlterUserScramCredentialsResult user : altered.getResultsList()) {
+                judge.aclWrite("user '" + user.getUser() + "'", user.getErrorCode());
+            }
         }
     }
 
@@ -310,7 +317,10 @@ public final class AuthorizationCheck {
                     + "authorizer: " + rule.explained().get() + "; the image's ACLs: " + aclsText(image.acls()));
         }
 
-        /** CreateAcls / DeleteAcls: CLUSTER_AUTHORIZATION_FAILED exactly when ALTER on the cluster is denied. */
+        /**
+         * CreateAcls / DeleteAcls / AlterUserScramCredentials: CLUSTER_AUTHORIZATION_FAILED exactly when ALTER on
+         * the cluster is denied.
+         */
         void aclWrite(String what, ErrorCode code) {
             if (decided(what, code, ErrorCode.CLUSTER_AUTHORIZATION_FAILED)) {
                 entry(what, code == ErrorCode.CLUSTER_AUTHORIZATION_FAILED, cluster(AclOperation.ALTER));

@@ -3,6 +3,7 @@ package io.metaquorum.sim.system.workload;
 import com.google.protobuf.Message;
 import io.metaquorum.node.admin.AdminRequests;
 import io.metaquorum.node.admin.CallOrigin;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import java.util.function.Consumer;
 
 /**
@@ -62,5 +63,11 @@ public final class AdminCalls {
         } else {
             admin.deleteAcls(((AclCall.Delete) call).request(), origin, reply::accept);
         }
+    }
+
+    /** A SCRAM credential write from its caller; {@code reply} gets the API's response. */
+    public static void send(AdminRequests admin, ScramCall call, CallOrigin origin,
+                            Consumer<AlterUserScramCredentialsResponse> reply) {
+        admin.alterUserScramCredentials(call.request(), origin, reply::accept);
     }
 }

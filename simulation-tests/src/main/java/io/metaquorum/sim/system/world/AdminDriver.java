@@ -77,6 +77,7 @@ public final class AdminDriver {
     private final AdminWorkload workload;
     private final AuthorizationCheck authorization;
     private final AclWriter aclWriter;
+    private final ScramWriter scramWriter;
     private final List<SimAdminClient> clients = new ArrayList<>();
     private final long[] nextStartMs = new long[CLIENTS];
     private final long[] wakeAtMs = new long[CLIENTS];
@@ -105,6 +106,8 @@ public final class AdminDriver {
         cluster.voters().forEach(v -> controllers.add(v.nodeId()));
         this.authorization = new AuthorizationCheck(world.access().settings());
         this.aclWriter = new AclWriter(world, this, new Random(random.nextLong()), controllers, () -> accepting);
+        this.scramWriter = new ScramWriter(world, this, new Random(random.nextLong()), controllers,
+                () -> accepting);
         for (int c = 0; c < CLIENTS; c++) {
             List<Integer> bootstrap = new ArrayList<>(controllers);
             Collections.rotate(bootstrap, -c);
@@ -129,6 +132,7 @@ public final class AdminDriver {
                 wake(c, nextStartMs[c]);
             }
             aclWriter.start();
+            scramWriter.start();
         }
     }
 
@@ -143,6 +147,7 @@ public final class AdminDriver {
         }
         if (started) {
             aclWriter.start();
+            scramWriter.start();
         }
     }
 
@@ -326,6 +331,10 @@ public final class AdminDriver {
 
     AclWriter aclWriter() {
         return aclWriter;
+    }
+
+    ScramWriter scramWriter() {
+        return scramWriter;
     }
 
     /** Definite answers (per item) the reference model left to the authorization check: TOPIC_AUTHORIZATION_FAILED. */

@@ -6,6 +6,7 @@ import io.metaquorum.metadata.controller.ControllerConfig;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.metadata.loader.MetadataLoader;
 import io.metaquorum.node.admin.AdminMethod;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.node.admin.CallOrigin;
 import io.metaquorum.node.admin.NodeRequests;
 import io.metaquorum.node.controller.ControllerNode;
@@ -27,6 +28,7 @@ import io.metaquorum.sim.system.workload.AdminAnswer;
 import io.metaquorum.sim.system.workload.AdminCall;
 import io.metaquorum.sim.system.workload.AdminCalls;
 import io.metaquorum.sim.system.workload.ItemResult;
+import io.metaquorum.sim.system.workload.ScramCall;
 import io.metaquorum.sim.system.workload.SimCallers;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
@@ -164,6 +166,18 @@ final class ControllerRole implements NodeRole {
             if (alive) {
                 world.admin().authorization().write(machine.nodeId(), call.caller(), call, response,
                         decision);
+            }
+            replyIfAlive(reply, response);
+        });
+    }
+
+    /** A SCRAM credential write from {@code call}'s caller, judged by the controller's rules and for authorization. */
+    void handleScram(ScramCall call, Consumer<AlterUserScramCredentialsResponse> reply) {
+        AuthorizationCheck.WriteDecision decision = world.admin().currentAttempt().decision();
+        AdminCalls.send(requests.admin(), call, CallOrigin.CLIENT.by(call.caller()), response -> {
+            if (alive) {
+                world.admin().authorization().write(machine.nodeId(), call.caller(), call, response, decision);
+                world.scramCheck().answer(machine.nodeId(), call, response);
             }
             replyIfAlive(reply, response);
         });

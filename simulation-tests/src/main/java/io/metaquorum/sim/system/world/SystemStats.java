@@ -34,6 +34,11 @@ package io.metaquorum.sim.system.world;
  * @param aclWritesDenied  of the ACL writes, those refused CLUSTER_AUTHORIZATION_FAILED
  * @param voterChangesTaken VotersRecords an active controller took from its raft leader to append
  *                         between its own writes (a voter change that costs no election)
+ * @param scramWritesSent  AlterUserScramCredentials attempts sent
+ * @param scramWritesDenied of the SCRAM writes, those refused CLUSTER_AUTHORIZATION_FAILED
+ * @param scramUsersJudged users of SCRAM write answers whose decided code the controller's rules judged
+ *                         ({@code ScramWriteCheck})
+ * @param scramUsersAcknowledged of them, users answered NONE (a credential stored or deleted)
  */
 public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCreated, long fences, long unfences,
                           long unfencesAfterFence, long registrations, long topicIds, long directoryChecks,
@@ -42,5 +47,6 @@ public record SystemStats(long adminCalls, long itemsAcknowledged, long topicsCr
                           long controlledShutdownsBegun, long controlledShutdownsCompleted,
                           long answersJudged, long answersDenied, long authorizationJudged,
                           long authorizationDenied, long denialsAudited, long aclWritesSent, long aclWritesDenied,
-                          long voterChangesTaken) {
+                          long voterChangesTaken, long scramWritesSent, long scramWritesDenied,
+                          long scramUsersJudged, long scramUsersAcknowledged) {
 }

@@ -33,6 +33,7 @@ import io.metaquorum.sim.system.invariant.ControlledShutdownCheck;
 import io.metaquorum.sim.system.invariant.ImageReplayCheck;
 import io.metaquorum.sim.system.invariant.PartitionLeaderCheck;
 import io.metaquorum.sim.system.invariant.ReplayedLog;
+import io.metaquorum.sim.system.invariant.ScramWriteCheck;
 import io.metaquorum.sim.system.invariant.TopicCompletenessCheck;
 import io.metaquorum.sim.system.invariant.TopicIdReuseCheck;
 import io.metaquorum.sim.system.linearizability.Operation;
@@ -77,6 +78,7 @@ public final class SystemWorld implements NodeRoles {
     private Random random;
     private final TopicIdReuseCheck ids = new TopicIdReuseCheck();
     private final AcknowledgedWritesCheck acknowledged = new AcknowledgedWritesCheck();
+    private final ScramWriteCheck scramCheck = new ScramWriteCheck();
     private final ReplayedLog replayed = new ReplayedLog(this::observeRecord);
     private final ImageReplayCheck imageCheck = new ImageReplayCheck(replayed);
     private final TreeMap<Integer, SimFileSystem> disks = new TreeMap<>();
@@ -182,6 +184,11 @@ public final class SystemWorld implements NodeRoles {
         return cluster;
     }
 
+    /** The SCRAM credential writes' answers, judged by the controller's rules and, at the end, against the log. */
+    ScramWriteCheck scramCheck() {
+        return scramCheck;
+    }
+
     /** The committed image as the checkers replayed it. */
     MetadataImage committedImage() {
         return replayed.last();
@@ -274,6 +281,7 @@ public final class SystemWorld implements NodeRoles {
     private void observeRecord(MetadataRecord record, long offset) {
         ids.observe(record, offset);
         acknowledged.observe(record, offset);
+        scramCheck.observe(record, offset);
         if (record.hasFenceBroker()) {
             fenceRecords++;
             fencedBrokers.add(record.getFenceBroker().getBrokerId());
@@ -350,6 +358,7 @@ public final class SystemWorld implements NodeRoles {
      */
     public void finish() {
         acknowledged.requireReflected(admin.historyOperations());
+        scramCheck.requireCommitted();
         admin.finish();
     }
 
@@ -390,6 +399,7 @@ public final class SystemWorld implements NodeRoles {
                 diskFaults.armed(), reconcileFailures, crashPointsHit, controlledShutdownsBegun,
                 controlledShutdownsCompleted, admin.answersJudged(), admin.answersDenied(),
                 admin.authorization().judged(), admin.authorization().denied(), denialsAudited,
-                admin.aclWriter().sent(), admin.aclWriter().denied(), voterChangesTaken);
+                admin.aclWriter().sent(), admin.aclWriter().denied(), voterChangesTaken, admin.scramWriter().sent(),
+                admin.scramWriter().denied(), scramCheck.judged(), scramCheck.acknowledged());
     }
 }

@@ -13,6 +13,8 @@ import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.protocol.AccessControlEntryRecord;
 import io.metaquorum.protocol.AdminResponseHeader;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
+import io.metaquorum.protocol.AlterUserScramCredentialsResult;
 import io.metaquorum.protocol.CreatableTopicResult;
 import io.metaquorum.protocol.CreateTopicsResponse;
 import io.metaquorum.protocol.DescribeTopicsResponse;
@@ -163,5 +165,20 @@ class AuthorizationCheckTest {
         assertDoesNotThrow(() -> check.read(1, ALICE, "describe", notReady, MetadataImage.EMPTY));
         assertFails(() -> check.read(1, ADMIN, "describe", notReady, MetadataImage.EMPTY));
         assertFails(() -> check.read(1, ALICE, "describe", notReady, IMAGE));
+    }
+
+    private static AlterUserScramCredentialsResponse scramAnswer(ErrorCode code) {
+        return AlterUserScramCredentialsResponse.newBuilder().addResults(AlterUserScramCredentialsResult.newBuilder()
+                .setUser("carol").setErrorCode(code)).build();
+    }
+
+    @Test
+    void aScramWriteIsRefusedExactlyWithoutAlterOnTheCluster() {
+        assertDoesNotThrow(() -> check.write(1, ALICE, "scram", scramAnswer(ErrorCode.CLUSTER_AUTHORIZATION_FAILED),
+                decidedOn(IMAGE)));
+        assertDoesNotThrow(() -> check.write(1, ADMIN, "scram", scramAnswer(ErrorCode.NONE), decidedOn(IMAGE)));
+        assertFails(() -> check.write(1, BOB, "scram", scramAnswer(ErrorCode.NONE), decidedOn(IMAGE)));
+        assertFails(() -> check.write(1, ADMIN, "scram", scramAnswer(ErrorCode.CLUSTER_AUTHORIZATION_FAILED),
+                decidedOn(IMAGE)));
     }
 }
