@@ -1,6 +1,8 @@
 package io.metaquorum.sim.system.world;
 
+import com.google.protobuf.Message;
 import io.metaquorum.retry.AdminOptions;
+import io.metaquorum.protocol.AlterUserScramCredentialsResponse;
 import io.metaquorum.protocol.ErrorCode;
 import io.metaquorum.sim.cluster.SimCluster;
 import io.metaquorum.sim.scheduler.EventKind;
@@ -15,9 +17,11 @@ import io.metaquorum.sim.system.linearizability.History;
 import io.metaquorum.sim.system.linearizability.Operation;
 import io.metaquorum.sim.system.workload.AdminAnswer;
 import io.metaquorum.sim.system.workload.AdminCall;
+import io.metaquorum.sim.system.workload.AclCall;
 import io.metaquorum.sim.system.workload.AdminWorkload;
 import io.metaquorum.sim.system.workload.ClusterView;
 import io.metaquorum.sim.system.workload.ReferenceModel;
+import io.metaquorum.sim.system.workload.ScramCall;
 import io.metaquorum.sim.system.workload.SimCallers;
 import io.metaquorum.sim.system.workload.SimAdminClient;
 import io.metaquorum.sim.timeline.BrokerTimeline;
@@ -34,7 +38,7 @@ import java.util.TreeSet;
  * with every controller node, run the seeded {@link AdminWorkload} over {@link SystemRpc}
  * once every broker is registered and unfenced. Each client thinks a random while between
  * calls. Client {@code c} calls as {@link SimCallers#client}: the admin (a super user), alice or
- * bob, whose calls the ACLs decide; beside them an {@link AclWriter} changes the ACLs. Judged:
+ * bob, whose calls the ACLs decide; beside them a {@link ControllerWriter} of {@link AclWriter}s changes the ACLs. Judged:
  * every answer's authorization, where it is given ({@link AuthorizationCheck}); every definite
  * answer against the {@link ReferenceModel}; at the end, the history of writes for
  * linearizability. Reads (describe, list) are served from whichever
@@ -76,8 +80,8 @@ public final class AdminDriver {
     private final HistorySealer sealer = new HistorySealer(history);
     private final AdminWorkload workload;
     private final AuthorizationCheck authorization;
-    private final AclWriter aclWriter;
-    private final ScramWriter scramWriter;
+    private final ControllerWriter<AclCall, Message> aclWriter;
+    private final ControllerWriter<ScramCall, AlterUserScramCredentialsResponse> scramWriter;
     private final List<SimAdminClient> clients = new ArrayList<>();
     private final long[] nextStartMs = new long[CLIENTS];
     private final long[] wakeAtMs = new long[CLIENTS];
@@ -105,9 +109,10 @@ public final class AdminDriver {
         List<Integer> controllers = new ArrayList<>();
         cluster.voters().forEach(v -> controllers.add(v.nodeId()));
         this.authorization = new AuthorizationCheck(world.access().settings());
-        this.aclWriter = new AclWriter(world, this, new Random(random.nextLong()), controllers, () -> accepting);
-        this.scramWriter = new ScramWriter(world, this, new Random(random.nextLong()), controllers,
-                () -> accepting);
+        this.aclWriter = new ControllerWriter<>(world, this, new Random(random.nextLong()), controllers,
+                () -> accepting, new AclWriter());
+        this.scramWriter = new ControllerWriter<>(world, this, new Random(random.nextLong()), controllers,
+                () -> accepting, new ScramWriter());
         for (int c = 0; c < CLIENTS; c++) {
             List<Integer> bootstrap = new ArrayList<>(controllers);
             Collections.rotate(bootstrap, -c);
@@ -329,11 +334,11 @@ public final class AdminDriver {
         return authorization;
     }
 
-    AclWriter aclWriter() {
+    ControllerWriter<AclCall, Message> aclWriter() {
         return aclWriter;
     }
 
-    ScramWriter scramWriter() {
+    ControllerWriter<ScramCall, AlterUserScramCredentialsResponse> scramWriter() {
         return scramWriter;
     }
 
