@@ -22,7 +22,8 @@ import java.util.Optional;
  * ({@link ScramDescriptions}).
  *
  * <p>Kafka's rules, each user on its own: a user named more than once in the request (among
- * deletions and upsertions together) is DUPLICATE_RESOURCE and nothing of it is done; an empty
+ * deletions and upsertions together) is DUPLICATE_RESOURCE and nothing of it is done (unless
+ * an earlier entry of it already failed on its own: that error stays the user's); an empty
  * name or iterations outside {@link ScramMechanism#ITERATIONS_MIN}..{@link
  * ScramMechanism#ITERATIONS_MAX} is UNACCEPTABLE_CREDENTIAL; an unknown mechanism
  * UNSUPPORTED_SASL_MECHANISM; deleting a credential that does not exist RESOURCE_NOT_FOUND.
