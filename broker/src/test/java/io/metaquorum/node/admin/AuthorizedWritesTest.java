@@ -9,7 +9,6 @@ import io.metaquorum.metadata.acl.PatternType;
 import io.metaquorum.metadata.acl.PermissionType;
 import io.metaquorum.metadata.acl.ResourceType;
 import io.metaquorum.metadata.authorizer.AuthorizerSettings;
-import io.metaquorum.metadata.authorizer.Decision;
 import io.metaquorum.metadata.image.MetadataDelta;
 import io.metaquorum.metadata.image.MetadataImage;
 import io.metaquorum.node.access.NodeAccess;
@@ -24,7 +23,6 @@ import io.metaquorum.protocol.TopicRef;
 import io.metaquorum.raft.TopicIds;
 import io.metaquorum.security.Caller;
 import io.metaquorum.security.Principal;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +41,6 @@ class AuthorizedWritesTest {
     /** "kept" exists; User:ops may DESCRIBE every topic and DELETE "kept" only. */
     private static final MetadataImage IMAGE = withAcls(DescribeImages.of(Map.of("kept", 1)),
             acl(1, "*", AclOperation.DESCRIBE), acl(2, "kept", AclOperation.DELETE));
-
-    private final List<Decision> audited = new ArrayList<>();
 
     @Test
     void aDescribableTopicMissingFromTheCommittedImageIsAnsweredHereNotForwarded() {
@@ -83,7 +79,7 @@ class AuthorizedWritesTest {
     }
 
     private RequestAccess access(Principal principal) {
-        return new RequestAccess(NodeAccess.enabled(new AuthorizerSettings(Set.of(), false), audited::add), IMAGE,
+        return new RequestAccess(NodeAccess.enabled(new AuthorizerSettings(Set.of(), false), denial -> { }), IMAGE,
                 new Caller(principal, "127.0.0.1"));
     }
 

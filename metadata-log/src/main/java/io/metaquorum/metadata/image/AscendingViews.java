@@ -19,14 +19,16 @@ import java.util.Arrays;
  */
 final class AscendingViews {
     static final int PRINCIPALS_KEPT = 32;
+    /** One slot per resource type; a constant, since replay builds an index per ACL record. */
+    private static final int TYPES = ResourceType.values().length;
 
     /** One principal's walkable view of one resource type. */
     record Compiled(String principal, int typeOrdinal, SortedPatterns literal, long[] literalMasks,
                     SortedPatterns prefixed, long[] prefixedMasks) {
     }
 
-    private final SortedPatterns[] literalByType = new SortedPatterns[ResourceType.values().length];
-    private final SortedPatterns[] prefixedByType = new SortedPatterns[ResourceType.values().length];
+    private final SortedPatterns[] literalByType = new SortedPatterns[TYPES];
+    private final SortedPatterns[] prefixedByType = new SortedPatterns[TYPES];
     private Compiled[] compiled = new Compiled[0];
 
     /** {@code principal}'s view of {@code type} over {@code literal} and {@code prefixed}, the index's maps. */

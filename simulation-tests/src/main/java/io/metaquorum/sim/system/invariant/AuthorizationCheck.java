@@ -190,15 +190,15 @@ public final class AuthorizationCheck {
             }
         } else if (response instanceof CreateAclsResponse created) {
             for (int i = 0; i < created.getResultsCount(); i++) {
-                judge.aclWrite("creation " + i, created.getResults(i).getErrorCode());
+                judge.clusterAlterWrite("creation " + i, created.getResults(i).getErrorCode());
             }
         } else if (response instanceof DeleteAclsResponse deleted) {
             for (int i = 0; i < deleted.getFilterResultsCount(); i++) {
-                judge.aclWrite("filter " + i, deleted.getFilterResults(i).getErrorCode());
+                judge.clusterAlterWrite("filter " + i, deleted.getFilterResults(i).getErrorCode());
             }
         } else if (response instanceof AlterUserScramCredentialsResponse altered) {
             for (AlterUserScramCredentialsResult user : altered.getResultsList()) {
-                judge.aclWrite("user '" + user.getUser() + "'", user.getErrorCode());
+                judge.clusterAlterWrite("user '" + user.getUser() + "'", user.getErrorCode());
             }
         }
     }
@@ -321,7 +321,7 @@ public final class AuthorizationCheck {
          * CreateAcls / DeleteAcls / AlterUserScramCredentials: CLUSTER_AUTHORIZATION_FAILED exactly when ALTER on
          * the cluster is denied.
          */
-        void aclWrite(String what, ErrorCode code) {
+        void clusterAlterWrite(String what, ErrorCode code) {
             if (decided(what, code, ErrorCode.CLUSTER_AUTHORIZATION_FAILED)) {
                 entry(what, code == ErrorCode.CLUSTER_AUTHORIZATION_FAILED, cluster(AclOperation.ALTER));
             }
