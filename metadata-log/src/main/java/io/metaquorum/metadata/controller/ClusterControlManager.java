@@ -57,7 +57,10 @@ public final class ClusterControlManager {
     /**
      * RegisterBroker. {@code nextOffset} is where the registration record will be appended:
      * it becomes the broker epoch. The same id with another incarnation is refused while the
-     * old session lives; after that (or with the same incarnation) it replaces the old one.
+     * old registration is unfenced and its session lives; after that (or with the same
+     * incarnation) it replaces the old one. A fenced registration holds no session, as in Kafka:
+     * a broker that finished its controlled shutdown, or never got unfenced, does not keep its
+     * restarted successor waiting out the session timeout.
      */
     public ControllerResult<RegisterBrokerResponse> registerBroker(RegisterBrokerRequest request, long nextOffset,
                                                                    long nowMs) {
@@ -67,7 +70,7 @@ public final class ClusterControlManager {
             return ControllerResult.withoutRecords(new RegisterBrokerResponse(ApiError.of(ErrorCode.INVALID_REQUEST,
                     "Broker id " + request.brokerId() + " is negative."), -1));
         }
-        if (old != null && !old.incarnationId().equals(request.incarnationId())
+        if (old != null && !old.fenced() && !old.incarnationId().equals(request.incarnationId())
                 && sessions.alive(request.brokerId(), nowMs)) {
             return ControllerResult.withoutRecords(new RegisterBrokerResponse(ApiError.of(
                     ErrorCode.DUPLICATE_BROKER_REGISTRATION, "Broker " + request.brokerId() + " is registered by "

@@ -20,8 +20,12 @@ class ClusterControlManagerTest {
     private final ControllerFixture fixture = new ControllerFixture();
 
     private HeartbeatResponse heartbeat(int id, long epoch, long metadataOffset) {
-        return fixture.apply(fixture.cluster.heartbeat(new HeartbeatRequest(id, epoch, metadataOffset, false, false),
-                fixture.nowMs));
+        return heartbeat(id, epoch, metadataOffset, false);
+    }
+
+    private HeartbeatResponse heartbeat(int id, long epoch, long metadataOffset, boolean wantShutDown) {
+        return fixture.apply(fixture.cluster.heartbeat(new HeartbeatRequest(id, epoch, metadataOffset, false,
+                wantShutDown), fixture.nowMs));
     }
 
     private PartitionRegistration partition(String topic, int index) {
@@ -77,6 +81,28 @@ class ClusterControlManagerTest {
         assertTrue(replaced.brokerEpoch() > oldEpoch);
         assertEquals(replaced.brokerEpoch(), fixture.image().cluster().broker(1).epoch());
         assertTrue(fixture.image().cluster().broker(1).fenced(), "the new registration starts fenced");
+    }
+
+    @Test
+    void aFencedRegistrationHoldsNoSessionSoAnotherIncarnationReplacesItAtOnce() {
+        long oldEpoch = fixture.addBroker(1, "");
+        HeartbeatResponse shutDown = heartbeat(1, oldEpoch, fixture.nextOffset(), true);
+        assertTrue(shutDown.isFenced(), "a broker that asks to shut down is fenced");
+        RegisterBrokerResponse restarted = fixture.apply(fixture.cluster.registerBroker(
+                ControllerFixture.registration(1, 2, ""), fixture.nextOffset(), fixture.nowMs + 1));
+        assertEquals(ApiError.NONE, restarted.error(), "the session of a fenced registration does not hold the id");
+        assertTrue(restarted.brokerEpoch() > oldEpoch);
+
+        RegisterBrokerResponse recovering = fixture.apply(fixture.cluster.registerBroker(
+                ControllerFixture.registration(1, 3, ""), fixture.nextOffset(), fixture.nowMs + 2));
+        assertEquals(ApiError.NONE, recovering.error(), "nor does one that was never unfenced");
+        assertEquals(recovering.brokerEpoch(), fixture.image().cluster().broker(1).epoch());
+        heartbeat(1, recovering.brokerEpoch(), recovering.brokerEpoch(), false);
+        assertFalse(fixture.image().cluster().broker(1).fenced());
+        RegisterBrokerResponse duplicate = fixture.apply(fixture.cluster.registerBroker(
+                ControllerFixture.registration(1, 4, ""), fixture.nextOffset(), fixture.nowMs + 3));
+        assertEquals(ErrorCode.DUPLICATE_BROKER_REGISTRATION, duplicate.error().code(),
+                "an unfenced registration with a live session keeps its id");
     }
 
     @Test
