@@ -6,6 +6,7 @@
 #   MQ_HEAP_OPTS   heap for mq-server (default -Xms128m -Xmx512m)
 #   MQ_JAVA_OPTS   extra JVM options for every command
 #   MQ_REBUILD=1   rebuild even though the jars exist (after changing the sources)
+#   MQ_SERVER_CDS=0 no class data sharing archive for mq-server (see mq_server_cds_opts)
 #   MQ_CLASSPATH   run with exactly this classpath and build nothing (the multi-process tests pass
 #                  their own test classpath, so bin/mq-server runs on a clean clone without jars)
 #   MQ_SIM_CLASSPATH the same for mq-simulate and mq-bench (the simulation module's tests pass theirs)
@@ -137,19 +138,82 @@ mq_exec_tool() {
     ${native:+"$native"} ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }
 
-# mq_exec_server MAIN ARGS...: a long-running node.
+# True when FILE is newer than the java binary and every entry of the classpath: a class data
+# sharing archive older than any of them may describe classes that changed.
+mq_newer_than_build() {
+  local entry entries
+  IFS=':' read -r -a entries <<< "$(mq_classpath):$(mq_java)"
+  for entry in "${entries[@]}"; do
+    [[ "$1" -nt "$entry" ]] || return 1
+  done
+  return 0
+}
+
+# mq_server_cds_opts CONFIG: the JVM options for the node's class data sharing archive, one per
+# role (process.roles in CONFIG) under target/cds. With an archive newer than the build, the
+# node maps its classes in at start instead of loading and verifying them from the jars (a
+# broker's start to serving: about 2.5 s less on two shared cores, docs/benchmarks.md). Without
+# one, the node writes a candidate at its exit (SIGTERM; about a second more, once), named by
+# its pid, which is the script's since mq_exec_server execs. The next start takes the newest
+# candidate of a node no longer running, checks that the JVM maps it (a node killed while
+# writing leaves a partial file), and moves it in place; the others are deleted. Prints
+# nothing for MQ_SERVER_CDS=0, with MQ_CLASSPATH (the tests' own classpath), or without CONFIG.
+mq_server_cds_opts() {
+  local config="$1" role archive dir candidate newest="" pid
+  [[ "${MQ_SERVER_CDS:-1}" == "1" && -z "${MQ_CLASSPATH:-}" && -f "$config" ]] || return 0
+  role="$(sed -n 's/^[[:space:]]*process\.roles[[:space:]]*=//p' "$config" | tail -1 | tr -d ' \r' | tr ',' '-')"
+  [[ "$role" =~ ^[a-z-]+$ ]] || role=node
+  dir="$MQ_HOME/target/cds"
+  archive="$dir/mq-server-$role.jsa"
+  mkdir -p "$dir" || return 0
+  (
+    if command -v flock >/dev/null; then
+      flock 9
+    fi
+    for candidate in "$archive".*.new; do
+      [[ -f "$candidate" ]] || continue
+      pid="${candidate#"$archive".}"
+      pid="${pid%.new}"
+      if [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null; then
+        continue
+      fi
+      if [[ -z "$newest" || "$candidate" -nt "$newest" ]]; then
+        [[ -n "$newest" ]] && rm -f "$newest"
+        newest="$candidate"
+      else
+        rm -f "$candidate"
+      fi
+    done
+    if [[ -n "$newest" ]]; then
+      if ! mq_newer_than_build "$archive" && mq_newer_than_build "$newest" \
+          && "$(mq_java)" -XX:SharedArchiveFile="$newest" -Xshare:on -cp "$(mq_classpath)" -version >/dev/null 2>&1; then
+        mv -f "$newest" "$archive"
+      else
+        rm -f "$newest"
+      fi
+    fi
+  ) 9>"$dir/.mq-server-cds.lock"
+  if mq_newer_than_build "$archive"; then
+    echo "-XX:SharedArchiveFile=$archive -Xlog:cds*=error"
+  else
+    echo "-XX:ArchiveClassesAtExit=$archive.$$.new -Xlog:cds*=error"
+  fi
+}
+
+# mq_exec_server MAIN ARGS...: a long-running node (ARGS: its config file, see mq_server_cds_opts).
 mq_exec_server() {
   local main="$1"
   shift
   mq_build_if_missing
-  local native
+  local native cds
   native="$(mq_native_library_opts)"
+  cds="$(mq_server_cds_opts "${1:-}")"
   # A 5 ms G1 pause goal: GC pauses were the largest part of the commit latency tail. The
   # heap is touched at start, so no GC or allocation later waits for the kernel to fault a
   # page in.
   # shellcheck disable=SC2086
   exec "$(mq_java)" ${MQ_HEAP_OPTS:--Xms128m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=5 -XX:+AlwaysPreTouch -XX:+ExitOnOutOfMemoryError \
-    ${native:+"$native"} ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
+    ${native:+"$native"} $cds ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }
 
 # The simulation module, where mq-simulate and mq-bench run from (docs/architecture.md §2 puts the
