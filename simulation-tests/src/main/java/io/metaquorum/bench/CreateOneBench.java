@@ -37,7 +37,9 @@ final class CreateOneBench implements Callable<Integer> {
     int clients = 1;
 
     @Option(names = "--breakdown", description = "trace every measured create and print where its time went, "
-            + "stage by stage (p50 and p99 of each); the creates go to the first --bootstrap-server node, unretried")
+            + "stage by stage (p50 and p99 of each); the creates go to the first --bootstrap-server node, unretried; "
+            + "each is followed by a traced validate-only create (the same path, nothing committed), printed apart "
+            + "as create_one_validate_only_*")
     boolean breakdown;
 
     void validate() {
@@ -144,16 +146,27 @@ final class CreateOneBench implements Callable<Integer> {
         }
     }
 
+    /**
+     * Traced creates, each followed by a traced validate-only create of another name: what a
+     * commit costs the whole path (the controller's raft commit, and the followers' and brokers'
+     * work on it, which shares the machine with the answer's way back) is the difference.
+     */
     private void measureTraced(AdminBenchSession session) {
         StageBreakdown breakdown = new StageBreakdown();
+        StageBreakdown validateOnly = new StageBreakdown();
         try (TracedCreates traced = new TracedCreates(options.bootstrap().get(0), options.timeoutMs,
                 options.security().credentials())) {
             for (int i = 0; i < count; i++) {
                 breakdown.add(traced.create(List.of(AdminBenchSession.topic(session.topicName("t1", i), 1, 3))));
+                validateOnly.add(traced.create(List.of(AdminBenchSession.topic(session.topicName("v1", i), 1, 3)),
+                        true));
             }
         }
         System.out.println(breakdown.summary("creates", options.bootstrap().get(0)));
         breakdown.lines("create_one").forEach(System.out::println);
+        System.out.println(validateOnly.summary("validate-only creates, each right after one above",
+                options.bootstrap().get(0)));
+        validateOnly.lines("create_one_validate_only").forEach(System.out::println);
     }
 
     static List<String> figureLines(Histogram micros) {

@@ -37,6 +37,14 @@ final class TracedCreates implements AutoCloseable {
 
     /** One traced CreateTopics of {@code topics}, answered once committed; its client time and the node's trace. */
     CreateTrace create(List<CreatableTopic> topics) {
+        return create(topics, false);
+    }
+
+    /**
+     * One traced CreateTopics of {@code topics}; with {@code validateOnly} the controller runs
+     * every check and answers without writing, so the call takes the same path with no commit.
+     */
+    CreateTrace create(List<CreatableTopic> topics, boolean validateOnly) {
         Metadata ask = new Metadata();
         ask.put(TRACE, "1");
         AtomicReference<Metadata> trailers = new AtomicReference<>();
@@ -45,7 +53,7 @@ final class TracedCreates implements AutoCloseable {
                         MetadataUtils.newCaptureMetadataInterceptor(new AtomicReference<>(), trailers))
                 .withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
         CreateTopicsRequest request = CreateTopicsRequest.newBuilder().addAllTopics(topics)
-                .setTimeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)).build();
+                .setTimeoutMs((int) Math.min(Integer.MAX_VALUE, timeoutMs)).setValidateOnly(validateOnly).build();
         long start = System.nanoTime();
         CreateTopicsResponse response = stub.createTopics(request);
         long clientMicros = (System.nanoTime() - start) / 1_000;
