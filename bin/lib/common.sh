@@ -155,8 +155,9 @@ mq_newer_than_build() {
 # broker's start to serving: about 2.5 s less on two shared cores, docs/benchmarks.md). Without
 # one, the node writes a candidate at its exit (SIGTERM; about a second more, once), named by
 # its pid, which is the script's since mq_exec_server execs. The next start takes the newest
-# candidate of a node no longer running, checks that the JVM maps it (a node killed while
-# writing leaves a partial file), and moves it in place; the others are deleted. Prints
+# candidate of a node no longer running, checks that the JVM maps it and that its checksums
+# hold (a node killed while writing leaves a partial file, and a JVM that maps one crashes), and
+# moves it in place; the others are deleted. Prints
 # nothing for MQ_SERVER_CDS=0, with MQ_CLASSPATH (the tests' own classpath), or without CONFIG.
 mq_server_cds_opts() {
   local config="$1" role archive dir candidate newest="" pid
@@ -185,8 +186,11 @@ mq_server_cds_opts() {
       fi
     done
     if [[ -n "$newest" ]]; then
+      # A partial archive crashes the JVM that maps it (SIGBUS): checked in a JVM of its own,
+      # its regions' checksums too, with no error file or shell message left behind.
       if ! mq_newer_than_build "$archive" && mq_newer_than_build "$newest" \
-          && "$(mq_java)" -XX:SharedArchiveFile="$newest" -Xshare:on -cp "$(mq_classpath)" -version >/dev/null 2>&1; then
+          && { ("$(mq_java)" -XX:SharedArchiveFile="$newest" -Xshare:on -XX:+VerifySharedSpaces \
+                -XX:ErrorFile=/dev/null -cp "$(mq_classpath)" -version) >/dev/null 2>&1; } 2>/dev/null; then
         mv -f "$newest" "$archive"
       else
         rm -f "$newest"
