@@ -149,33 +149,61 @@ mq_newer_than_build() {
   return 0
 }
 
+# The running JDK's version (JAVA_VERSION of its release file, e.g. 17.0.15), "unknown" if it has none.
+mq_java_version() {
+  local home version
+  home="$(dirname "$(dirname "$(readlink -f "$(mq_java)")")")"
+  version="$(sed -n 's/^JAVA_VERSION="\([0-9][0-9._+-]*\)"$/\1/p' "$home/release" 2>/dev/null | head -1)"
+  echo "${version:-unknown}"
+}
+
 # mq_server_cds_opts CONFIG: the JVM options for the node's class data sharing archive, one per
-# role (process.roles in CONFIG) under target/cds. With an archive newer than the build, the
-# node maps its classes in at start instead of loading and verifying them from the jars (a
-# broker's start to serving: about 2.5 s less on two shared cores, docs/benchmarks.md). Without
-# one, the node writes a candidate at its exit (SIGTERM; about a second more, once), named by
-# its pid, which is the script's since mq_exec_server execs. The next start takes the newest
-# candidate of a node no longer running, checks that the JVM maps it and that its checksums
-# hold (a node killed while writing leaves a partial file, and a JVM that maps one crashes), and
-# moves it in place; the others are deleted. Prints
-# nothing for MQ_SERVER_CDS=0, with MQ_CLASSPATH (the tests' own classpath), or without CONFIG.
+# role (process.roles in CONFIG) and JDK under target/cds. With an archive newer than the build,
+# the node maps its classes in at start instead of loading and verifying them from the jars (a
+# fresh quickstart: ready 7 s sooner on 43% less CPU, docs/benchmarks.md). On JDK 25 and later
+# the archive is the JDK's AOT cache (-XX:AOTCache), which also holds the method profiles of
+# the run that wrote it. Without one, the node writes a candidate at its exit (SIGTERM; about a
+# second more, once; on JDK 25 several, for the cache's assembly), named by its pid, which is
+# the script's since mq_exec_server execs. The next start takes the newest candidate of a node
+# no longer running, checks that the JVM maps it and that its checksums hold (a node killed
+# while writing leaves a partial file, and a JVM that maps one crashes), and moves it in place;
+# the others are deleted. Prints nothing for MQ_SERVER_CDS=0, with MQ_CLASSPATH (the tests' own
+# classpath), or without CONFIG.
 mq_server_cds_opts() {
-  local config="$1" role archive dir candidate newest="" pid
+  local config="$1" role version archive dir candidate newest="" pid flag write check logs
   [[ "${MQ_SERVER_CDS:-1}" == "1" && -z "${MQ_CLASSPATH:-}" && -f "$config" ]] || return 0
   role="$(sed -n 's/^[[:space:]]*process\.roles[[:space:]]*=//p' "$config" | tail -1 | tr -d ' \r' | tr ',' '-')"
   [[ "$role" =~ ^[a-z-]+$ ]] || role=node
+  version="$(mq_java_version)"
   dir="$MQ_HOME/target/cds"
-  archive="$dir/mq-server-$role.jsa"
+  if [[ "${version%%[._+-]*}" =~ ^[0-9]+$ ]] && ((${version%%[._+-]*} >= 25)); then
+    archive="$dir/mq-server-$role-$version.aot"
+    flag="-XX:AOTCache"
+    write="-XX:AOTCacheOutput=$archive.$$.new"
+    check="-XX:AOTMode=on"
+    logs="-Xlog:cds*=error -Xlog:aot*=error"
+  else
+    archive="$dir/mq-server-$role-$version.jsa"
+    flag="-XX:SharedArchiveFile"
+    write="-XX:ArchiveClassesAtExit=$archive.$$.new"
+    check="-Xshare:on"
+    logs="-Xlog:cds*=error"
+  fi
   mkdir -p "$dir" || return 0
   (
     if command -v flock >/dev/null; then
       flock 9
     fi
-    for candidate in "$archive".*.new; do
+    for candidate in "$archive".*.new "$archive".*.new.config; do
       [[ -f "$candidate" ]] || continue
       pid="${candidate#"$archive".}"
-      pid="${pid%.new}"
+      pid="${pid%%.*}"
       if [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null; then
+        continue
+      fi
+      # What a JDK 25 JVM stopped while assembling its cache leaves besides the cache.
+      if [[ "$candidate" == *.config ]]; then
+        rm -f "$candidate"
         continue
       fi
       if [[ -z "$newest" || "$candidate" -nt "$newest" ]]; then
@@ -188,8 +216,9 @@ mq_server_cds_opts() {
     if [[ -n "$newest" ]]; then
       # A partial archive crashes the JVM that maps it (SIGBUS): checked in a JVM of its own,
       # its regions' checksums too, with no error file or shell message left behind.
+      # shellcheck disable=SC2086
       if ! mq_newer_than_build "$archive" && mq_newer_than_build "$newest" \
-          && { ("$(mq_java)" -XX:SharedArchiveFile="$newest" -Xshare:on -XX:+VerifySharedSpaces \
+          && { ("$(mq_java)" "$flag=$newest" $check -XX:+VerifySharedSpaces \
                 -XX:ErrorFile=/dev/null -cp "$(mq_classpath)" -version) >/dev/null 2>&1; } 2>/dev/null; then
         mv -f "$newest" "$archive"
       else
@@ -198,9 +227,9 @@ mq_server_cds_opts() {
     fi
   ) 9>"$dir/.mq-server-cds.lock"
   if mq_newer_than_build "$archive"; then
-    echo "-XX:SharedArchiveFile=$archive -Xlog:cds*=error"
+    echo "$flag=$archive $logs"
   else
-    echo "-XX:ArchiveClassesAtExit=$archive.$$.new -Xlog:cds*=error"
+    echo "$write $logs"
   fi
 }
 
