@@ -149,7 +149,7 @@ final class ControllerProcess {
         try {
             Files.createDirectories(tmpDir());
             ProcessBuilder command = scripts.command("mq-server", List.of(configFile().toString()));
-            command.environment().put("MQ_JAVA_OPTS", "-Djava.io.tmpdir=" + tmpDir());
+            command.environment().put("MQ_JAVA_OPTS", String.join(" ", MetaquorumScripts.TEST_JVM_OPTS) + " -Djava.io.tmpdir=" + tmpDir());
             process = command
                     .redirectErrorStream(true)
                     .redirectOutput(Redirect.appendTo(logFile().toFile()))

@@ -20,7 +20,9 @@ final class KafkaToolJvm {
         Path out = work.resolve(name + ".out");
         Path err = work.resolve(name + ".err");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"),
+                .toString()));
+        command.addAll(MetaquorumScripts.TEST_JVM_OPTS);
+        command.addAll(List.of("-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
                 // As Kafka's scripts configure their logging: warnings only, on stderr.
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.logFile=System.err",
                 mainClass));
