@@ -7,6 +7,7 @@
 #   MQ_JAVA_OPTS   extra JVM options for every command
 #   MQ_REBUILD=1   rebuild even though the jars exist (after changing the sources)
 #   MQ_SERVER_CDS=0 no class data sharing archive for mq-server (see mq_server_cds_opts)
+#   MQ_CDS_DIR     where mq-server keeps its archives (default target/cds of this checkout)
 #   MQ_CLASSPATH   run with exactly this classpath and build nothing (the multi-process tests pass
 #                  their own test classpath, so bin/mq-server runs on a clean clone without jars)
 #   MQ_SIM_CLASSPATH the same for mq-simulate and mq-bench (the simulation module's tests pass theirs)
@@ -15,6 +16,7 @@ MQ_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 MQ_BIN="$MQ_HOME/bin"
 MQ_CLASSPATH_FILE="$MQ_HOME/broker/target/runtime-classpath.txt"
 MQ_BROKER_JAR="$MQ_HOME/broker/target/broker-0.1.0-SNAPSHOT.jar"
+MQ_SERVER_HEAP_DEFAULT="-Xms128m -Xmx512m"
 
 mq_die() {
   echo "$(basename "$0"): $*" >&2
@@ -149,6 +151,16 @@ mq_newer_than_build() {
   return 0
 }
 
+# True when every entry of the classpath is a file (a jar), none a directory.
+mq_classpath_is_jars_only() {
+  local entry entries
+  IFS=':' read -r -a entries <<< "$(mq_classpath)"
+  for entry in "${entries[@]}"; do
+    [[ -f "$entry" ]] || return 1
+  done
+  return 0
+}
+
 # The running JDK's version (JAVA_VERSION of its release file, e.g. 17.0.15), "unknown" if it has none.
 mq_java_version() {
   local home version
@@ -158,7 +170,7 @@ mq_java_version() {
 }
 
 # mq_server_cds_opts CONFIG: the JVM options for the node's class data sharing archive, one per
-# role (process.roles in CONFIG) and JDK under target/cds. With an archive newer than the build,
+# role (process.roles in CONFIG) and JDK under MQ_CDS_DIR (default target/cds). With an archive newer than the build,
 # the node maps its classes in at start instead of loading and verifying them from the jars (a
 # fresh quickstart: ready 7 s sooner on 43% less CPU, docs/benchmarks.md). On JDK 25 and later
 # the archive is the JDK's AOT cache (-XX:AOTCache), which also holds the method profiles of
@@ -167,15 +179,16 @@ mq_java_version() {
 # the script's since mq_exec_server execs. The next start takes the newest candidate of a node
 # no longer running, checks that the JVM maps it and that its checksums hold (a node killed
 # while writing leaves a partial file, and a JVM that maps one crashes), and moves it in place;
-# the others are deleted. Prints nothing for MQ_SERVER_CDS=0, with MQ_CLASSPATH (the tests' own
-# classpath), or without CONFIG.
+# the others are deleted. Prints nothing for MQ_SERVER_CDS=0, for a classpath with a directory
+# on it (the JVM archives classes from jars only, and refuses to write an archive at all then:
+# the tests' own classpath has target/classes), or without CONFIG.
 mq_server_cds_opts() {
   local config="$1" role version archive dir candidate newest="" pid flag write check logs
-  [[ "${MQ_SERVER_CDS:-1}" == "1" && -z "${MQ_CLASSPATH:-}" && -f "$config" ]] || return 0
+  [[ "${MQ_SERVER_CDS:-1}" == "1" && -f "$config" ]] && mq_classpath_is_jars_only || return 0
   role="$(sed -n 's/^[[:space:]]*process\.roles[[:space:]]*=//p' "$config" | tail -1 | tr -d ' \r' | tr ',' '-')"
   [[ "$role" =~ ^[a-z-]+$ ]] || role=node
   version="$(mq_java_version)"
-  dir="$MQ_HOME/target/cds"
+  dir="${MQ_CDS_DIR:-$MQ_HOME/target/cds}"
   if [[ "${version%%[._+-]*}" =~ ^[0-9]+$ ]] && ((${version%%[._+-]*} >= 25)); then
     archive="$dir/mq-server-$role-$version.aot"
     flag="-XX:AOTCache"
@@ -215,10 +228,12 @@ mq_server_cds_opts() {
     done
     if [[ -n "$newest" ]]; then
       # A partial archive crashes the JVM that maps it (SIGBUS): checked in a JVM of its own,
-      # its regions' checksums too, with no error file or shell message left behind.
+      # its regions' checksums too, with no error file or shell message left behind, and with
+      # the node's own options (its heap decides the archive's pointer encoding, and an archive
+      # written without bytecode verification is refused by a JVM that verifies).
       # shellcheck disable=SC2086
       if ! mq_newer_than_build "$archive" && mq_newer_than_build "$newest" \
-          && { ("$(mq_java)" "$flag=$newest" $check -XX:+VerifySharedSpaces \
+          && { ("$(mq_java)" ${MQ_HEAP_OPTS:-$MQ_SERVER_HEAP_DEFAULT} ${MQ_JAVA_OPTS:-} "$flag=$newest" $check -XX:+VerifySharedSpaces \
                 -XX:ErrorFile=/dev/null -cp "$(mq_classpath)" -version) >/dev/null 2>&1; } 2>/dev/null; then
         mv -f "$newest" "$archive"
       else
@@ -245,7 +260,7 @@ mq_exec_server() {
   # heap is touched at start, so no GC or allocation later waits for the kernel to fault a
   # page in.
   # shellcheck disable=SC2086
-  exec "$(mq_java)" ${MQ_HEAP_OPTS:--Xms128m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=5 -XX:+AlwaysPreTouch -XX:+ExitOnOutOfMemoryError \
+  exec "$(mq_java)" ${MQ_HEAP_OPTS:-$MQ_SERVER_HEAP_DEFAULT} -XX:+UseG1GC -XX:MaxGCPauseMillis=5 -XX:+AlwaysPreTouch -XX:+ExitOnOutOfMemoryError \
     ${native:+"$native"} $cds ${MQ_JAVA_OPTS:-} -cp "$(mq_classpath)" "$main" "$@"
 }
 

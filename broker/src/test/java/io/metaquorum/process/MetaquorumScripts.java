@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,10 +33,13 @@ final class MetaquorumScripts {
 
     private final Path home;
     private final String classPath;
+    /** Set for every command after the test runtime's own variables, so it may override them. */
+    private final Map<String, String> environment;
 
-    private MetaquorumScripts(Path home, String classPath) {
+    private MetaquorumScripts(Path home, String classPath, Map<String, String> environment) {
         this.home = home;
         this.classPath = classPath;
+        this.environment = Map.copyOf(environment);
     }
 
     /** The checkout the tests run in: the first directory above the working directory holding bin/mq-server. */
@@ -44,10 +48,26 @@ final class MetaquorumScripts {
         for (Path dir = start; dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("bin").resolve("mq-server"))) {
                 String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-                return new MetaquorumScripts(dir, classPath);
+                return new MetaquorumScripts(dir, classPath, Map.of());
             }
         }
         throw new IllegalStateException("no bin/mq-server in " + start + " or above it");
+    }
+
+    /**
+     * These scripts with every directory of the classpath packed into a jar of its own under
+     * {@code jarDirectory}: what {@code bin/mq-server} needs for a class-data archive, since
+     * the JVM archives classes from jars only.
+     */
+    MetaquorumScripts withJarsOnly(Path jarDirectory) {
+        return new MetaquorumScripts(home, ClassPathJars.jarsOnly(classPath, jarDirectory), environment);
+    }
+
+    /** These scripts with {@code name=value} in every command's environment. */
+    MetaquorumScripts withEnvironment(String name, String value) {
+        Map<String, String> more = new TreeMap<>(environment);
+        more.put(name, value);
+        return new MetaquorumScripts(home, classPath, more);
     }
 
     /** The checkout's root directory, where bin/ is. */
@@ -73,11 +93,12 @@ final class MetaquorumScripts {
     }
 
     private ProcessBuilder withTestRuntime(ProcessBuilder builder) {
-        Map<String, String> environment = builder.environment();
-        environment.put("MQ_CLASSPATH", classPath);
-        environment.put("JAVA_HOME", System.getProperty("java.home"));
-        environment.put("MQ_HEAP_OPTS", SERVER_HEAP_OPTS);
-        environment.put("MQ_JAVA_OPTS", String.join(" ", TEST_JVM_OPTS));
+        Map<String, String> variables = builder.environment();
+        variables.put("MQ_CLASSPATH", classPath);
+        variables.put("JAVA_HOME", System.getProperty("java.home"));
+        variables.put("MQ_HEAP_OPTS", SERVER_HEAP_OPTS);
+        variables.put("MQ_JAVA_OPTS", String.join(" ", TEST_JVM_OPTS));
+        variables.putAll(environment);
         return builder;
     }
 
