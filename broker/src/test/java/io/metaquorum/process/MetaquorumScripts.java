@@ -25,7 +25,7 @@ final class MetaquorumScripts {
      * of the classpath's classes (javac's own output and the dependencies' jars; the JDK's
      * classes are never verified). A test's JVM lives seconds to minutes, and C2's compiler
      * threads and the verifier would take more of the 2-core CI machine than its own work: a
-     * fresh bin/mq-quickstart takes 42% less CPU and is ready 12 s sooner with both
+     * fresh bin/mq-quickstart took 34-38% less CPU and was ready 9-11 s sooner with both
      * (docs/testing.md). Neither changes what the code does.
      */
     static final List<String> TEST_JVM_OPTS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UnlockDiagnosticVMOptions",
