@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * {@code mq-bench delete-topics}: creates {@code --count} topics ({@code --partitions} each,
  * RF 3, in batches of {@code --batch}, not measured), then deletes them by name in sequential
  * DeleteTopics requests of {@code --batch}; prints topics deleted per second over the deletes.
- * With {@code --client kafka}, through Kafka's Admin client ({@link KafkaClientBench}).
+ * {@code --warmup} batches are created and deleted first, unmeasured. With {@code --client kafka}, through Kafka's Admin client ({@link KafkaClientBench}).
  */
 @Command(name = "delete-topics", mixinStandardHelpOptions = true,
         description = "DeleteTopics throughput in batches on a running cluster (creates what it deletes).")
@@ -29,21 +29,27 @@ final class DeleteTopicsBench implements Callable<Integer> {
     @Option(names = "--partitions", description = "partitions of each topic deleted (default 1)")
     int partitions = 1;
 
+    @Option(names = "--warmup", description = "batches created and deleted first, not measured (default 0)")
+    int warmup = 0;
+
     void validate() {
         AdminBenchOptions.requirePositive("--count", count);
         AdminBenchOptions.requirePositive("--batch", batch);
         AdminBenchOptions.requirePositive("--partitions", partitions);
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
+        }
     }
 
     @Override
     public Integer call() throws Exception {
         validate();
         if (options.kafka()) {
-            KafkaClientBench.deleteTopics(options, count, batch, partitions);
+            KafkaClientBench.deleteTopics(options, new Shape(count, batch, partitions, warmup));
             return 0;
         }
         try (AdminBenchSession session = AdminBenchSession.open(options)) {
-            measure(count, batch, partitions, new Topics() {
+            measure(new Shape(count, batch, partitions, warmup), new Topics() {
                 @Override
                 public String name(int index) {
                     return session.topicName("dt", index);
@@ -72,23 +78,34 @@ final class DeleteTopicsBench implements Callable<Integer> {
         void delete(List<String> names) throws Exception;
     }
 
+    /** What a run deletes: {@code count} topics of {@code partitions} in batches of {@code batch}, after {@code warmup} batches. */
+    record Shape(int count, int batch, int partitions, int warmup) {
+    }
+
     /**
-     * The procedure every client runs: creates {@code count} topics unmeasured, then deletes
-     * them by name in sequential batches of {@code batch}, each timed, and prints the figures.
+     * The procedure every client runs: first {@code warmup} batches created and deleted
+     * unmeasured (the client's own first calls load and compile its code), then
+     * {@code count} topics created unmeasured and deleted by name in sequential batches of
+     * {@code batch}, each timed; prints the figures.
      */
-    static void measure(int count, int batch, int partitions, Topics topics) throws Exception {
-        List<List<String>> batches = new ArrayList<>();
+    static void measure(Shape shape, Topics topics) throws Exception {
         int next = 0;
-        for (int size : AdminFigures.batches(count, batch)) {
-            List<String> names = new ArrayList<>(size);
-            for (int i = 0; i < size; i++) {
-                names.add(topics.name(next++));
-            }
+        for (int round = 0; round < shape.warmup(); round++) {
+            List<String> names = names(topics, next, shape.batch());
+            next += names.size();
+            topics.create(names);
+            topics.delete(names);
+        }
+        List<List<String>> batches = new ArrayList<>();
+        for (int size : AdminFigures.batches(shape.count(), shape.batch())) {
+            List<String> names = names(topics, next, size);
+            next += size;
             topics.create(names);
             batches.add(names);
         }
-        System.out.printf("# delete-topics: created %d topics (%d partition(s), RF 3); deleting them by name"
-                + " in sequential batches of %d%n", count, partitions, batch);
+        System.out.printf("# delete-topics: %d warm-up batch(es) created and deleted; created %d topics (%d"
+                + " partition(s), RF 3); deleting them by name in sequential batches of %d%n", shape.warmup(),
+                shape.count(), shape.partitions(), shape.batch());
         Histogram batchMicros = AdminFigures.latencyMicros();
         long start = System.nanoTime();
         for (List<String> names : batches) {
@@ -96,7 +113,15 @@ final class DeleteTopicsBench implements Callable<Integer> {
             topics.delete(names);
             AdminFigures.recordSince(batchMicros, batchStart);
         }
-        figureLines(count, System.nanoTime() - start, batchMicros).forEach(System.out::println);
+        figureLines(shape.count(), System.nanoTime() - start, batchMicros).forEach(System.out::println);
+    }
+
+    private static List<String> names(Topics topics, int first, int size) {
+        List<String> names = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            names.add(topics.name(first + i));
+        }
+        return names;
     }
 
     static List<String> figureLines(int deleted, long totalNanos, Histogram batchMicros) {

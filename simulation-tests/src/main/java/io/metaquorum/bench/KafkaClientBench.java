@@ -102,9 +102,10 @@ final class KafkaClientBench {
     }
 
     /** delete-topics, by {@link DeleteTopicsBench#measure}'s procedure through Kafka's client. */
-    static void deleteTopics(AdminBenchOptions options, int count, int batch, int partitions) throws Exception {
+    static void deleteTopics(AdminBenchOptions options, DeleteTopicsBench.Shape shape) throws Exception {
+        int partitions = shape.partitions();
         try (KafkaBenchSession session = KafkaBenchSession.open(options)) {
-            DeleteTopicsBench.measure(count, batch, partitions, new DeleteTopicsBench.Topics() {
+            DeleteTopicsBench.measure(shape, new DeleteTopicsBench.Topics() {
                 @Override
                 public String name(int index) {
                     return session.topicName("dt", index);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.metaquorum.net.HostPort;
+import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -62,9 +63,36 @@ class AdminWorkloadsTest {
         CreateOneBench one = parse(new CreateOneBench(), "--bootstrap-server", "h:1");
         assertEquals(200, one.count);
         DeleteTopicsBench delete = parse(new DeleteTopicsBench(), "--bootstrap-server", "h:1");
-        assertEquals(List.of(500, 100, 1), List.of(delete.count, delete.batch, delete.partitions));
+        assertEquals(List.of(500, 100, 1, 0), List.of(delete.count, delete.batch, delete.partitions, delete.warmup));
         DescribeAllBench describe = parse(new DescribeAllBench(), "--bootstrap-server", "h:1");
         assertEquals(List.of(5, 2), List.of(describe.runs, describe.warmup));
+    }
+
+    @Test
+    void deleteTopicsWarmsUpWithOtherTopicsThenTimesOnlyTheMeasuredDeletes() throws Exception {
+        List<String> calls = new ArrayList<>();
+        DeleteTopicsBench.measure(new DeleteTopicsBench.Shape(5, 2, 1, 2), new DeleteTopicsBench.Topics() {
+            @Override
+            public String name(int index) {
+                return "t" + index;
+            }
+
+            @Override
+            public void create(List<String> names) {
+                calls.add("create " + names);
+            }
+
+            @Override
+            public void delete(List<String> names) {
+                calls.add("delete " + names);
+            }
+        });
+        assertEquals(List.of("create [t0, t1]", "delete [t0, t1]", "create [t2, t3]", "delete [t2, t3]",
+                "create [t4, t5]", "create [t6, t7]", "create [t8]", "delete [t4, t5]", "delete [t6, t7]",
+                "delete [t8]"), calls);
+        DeleteTopicsBench negative = parse(new DeleteTopicsBench(), "--bootstrap-server", "h:1", "--warmup", "-1");
+        assertEquals("--warmup must be >= 0, got -1",
+                assertThrows(IllegalArgumentException.class, negative::validate).getMessage());
     }
 
     @Test
