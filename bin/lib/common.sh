@@ -169,6 +169,24 @@ mq_java_version() {
   echo "${version:-unknown}"
 }
 
+# The node's JVM options that decide whether a class-data archive fits it: its heap (which
+# picks the pointer encoding) and, of MQ_JAVA_OPTS, the pointer and verification settings (an
+# archive written without bytecode verification is refused by a JVM that verifies). Nothing
+# else of MQ_JAVA_OPTS: an agent or a flight recording has no business in the check's JVM.
+mq_archive_fit_opts() {
+  local option options=()
+  # shellcheck disable=SC2086
+  set -f
+  for option in ${MQ_HEAP_OPTS:-$MQ_SERVER_HEAP_DEFAULT} ${MQ_JAVA_OPTS:-}; do
+    case "$option" in
+      -Xm[sx]* | -XX:[+-]UnlockDiagnosticVMOptions | -XX:[+-]BytecodeVerification* | -XX:[+-]UseCompressed* \
+        | -XX:ObjectAlignmentInBytes=*) options+=("$option") ;;
+    esac
+  done
+  set +f
+  echo "${options[*]}"
+}
+
 # mq_server_cds_opts CONFIG: the JVM options for the node's class data sharing archive, one per
 # role (process.roles in CONFIG) and JDK under MQ_CDS_DIR (default target/cds). With an archive newer than the build,
 # the node maps its classes in at start instead of loading and verifying them from the jars (a
@@ -229,11 +247,10 @@ mq_server_cds_opts() {
     if [[ -n "$newest" ]]; then
       # A partial archive crashes the JVM that maps it (SIGBUS): checked in a JVM of its own,
       # its regions' checksums too, with no error file or shell message left behind, and with
-      # the node's own options (its heap decides the archive's pointer encoding, and an archive
-      # written without bytecode verification is refused by a JVM that verifies).
-      # shellcheck disable=SC2086
+      # the node's options that decide whether an archive fits (mq_archive_fit_opts).
+      # shellcheck disable=SC2086,SC2046
       if ! mq_newer_than_build "$archive" && mq_newer_than_build "$newest" \
-          && { ("$(mq_java)" ${MQ_HEAP_OPTS:-$MQ_SERVER_HEAP_DEFAULT} ${MQ_JAVA_OPTS:-} "$flag=$newest" $check -XX:+VerifySharedSpaces \
+          && { ("$(mq_java)" $(mq_archive_fit_opts) "$flag=$newest" $check -XX:+VerifySharedSpaces \
                 -XX:ErrorFile=/dev/null -cp "$(mq_classpath)" -version) >/dev/null 2>&1; } 2>/dev/null; then
         mv -f "$newest" "$archive"
       else
