@@ -1,5 +1,6 @@
 package io.metaquorum.process;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +21,7 @@ final class ClassPathJars {
     static String jarsOnly(String classPath, Path jarDirectory) {
         List<String> entries = new ArrayList<>();
         int next = 0;
-        for (String entry : classPath.split(java.io.File.pathSeparator)) {
+        for (String entry : classPath.split(File.pathSeparator)) {
             Path path = Path.of(entry);
             if (Files.isDirectory(path)) {
                 Path jar = jarDirectory.resolve("classes-" + next++ + ".jar");
@@ -30,7 +31,7 @@ final class ClassPathJars {
                 entries.add(entry);
             }
         }
-        return String.join(java.io.File.pathSeparator, entries);
+        return String.join(File.pathSeparator, entries);
     }
 
     private static void pack(Path directory, Path jar) {
@@ -42,7 +43,7 @@ final class ClassPathJars {
                     if (path.equals(directory)) {
                         continue;
                     }
-                    String name = directory.relativize(path).toString().replace(java.io.File.separatorChar, '/');
+                    String name = directory.relativize(path).toString().replace(File.separatorChar, '/');
                     if (Files.isDirectory(path)) {
                         out.putNextEntry(new JarEntry(name + "/"));
                     } else {

@@ -153,14 +153,12 @@ class ServerArchiveProcessTest {
     /** As bin/lib/common.sh names the JDK: its release file's JAVA_VERSION. */
     private static String javaVersion() {
         try {
-            for (String line : Files.readAllLines(Path.of(System.getProperty("java.home"), "release"))) {
-                if (line.startsWith("JAVA_VERSION=\"")) {
-                    return line.substring("JAVA_VERSION=\"".length(), line.length() - 1);
-                }
-            }
+            return Files.readAllLines(Path.of(System.getProperty("java.home"), "release")).stream()
+                    .filter(line -> line.startsWith("JAVA_VERSION=\"") && line.endsWith("\""))
+                    .map(line -> line.substring("JAVA_VERSION=\"".length(), line.length() - 1))
+                    .findFirst().orElse("unknown");
         } catch (IOException e) {
             return "unknown";
         }
-        return "unknown";
     }
 }

@@ -89,4 +89,11 @@ final class AdminBenchOptions {
             throw new IllegalArgumentException(name + " must be >= 1, got " + value);
         }
     }
+
+    /** Checks that {@code value} of option {@code name} is at least 0. */
+    static void requireNonNegative(String name, int value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must be >= 0, got " + value);
+        }
+    }
 }

@@ -44,9 +44,7 @@ final class CreateOneBench implements Callable<Integer> {
 
     void validate() {
         AdminBenchOptions.requirePositive("--count", count);
-        if (warmup < 0) {
-            throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
-        }
+        AdminBenchOptions.requireNonNegative("--warmup", warmup);
         AdminBenchOptions.requirePositive("--clients", clients);
         if (breakdown && clients > 1) {
             throw new IllegalArgumentException("--breakdown traces one client's creates; leave --clients at 1");

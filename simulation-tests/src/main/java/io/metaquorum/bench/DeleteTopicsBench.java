@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
  * {@code mq-bench delete-topics}: creates {@code --count} topics ({@code --partitions} each,
  * RF 3, in batches of {@code --batch}, not measured), then deletes them by name in sequential
  * DeleteTopics requests of {@code --batch}; prints topics deleted per second over the deletes.
- * {@code --warmup} batches are created and deleted first, unmeasured. With {@code --client kafka}, through Kafka's Admin client ({@link KafkaClientBench}).
+ * {@code --warmup} batches are created and deleted first, unmeasured. With {@code --client kafka},
+ * through Kafka's Admin client ({@link KafkaClientBench}).
  */
 @Command(name = "delete-topics", mixinStandardHelpOptions = true,
         description = "DeleteTopics throughput in batches on a running cluster (creates what it deletes).")
@@ -36,20 +37,19 @@ final class DeleteTopicsBench implements Callable<Integer> {
         AdminBenchOptions.requirePositive("--count", count);
         AdminBenchOptions.requirePositive("--batch", batch);
         AdminBenchOptions.requirePositive("--partitions", partitions);
-        if (warmup < 0) {
-            throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
-        }
+        AdminBenchOptions.requireNonNegative("--warmup", warmup);
     }
 
     @Override
     public Integer call() throws Exception {
         validate();
+        Shape shape = new Shape(count, batch, partitions, warmup);
         if (options.kafka()) {
-            KafkaClientBench.deleteTopics(options, new Shape(count, batch, partitions, warmup));
+            KafkaClientBench.deleteTopics(options, shape);
             return 0;
         }
         try (AdminBenchSession session = AdminBenchSession.open(options)) {
-            measure(new Shape(count, batch, partitions, warmup), new Topics() {
+            measure(shape, new Topics() {
                 @Override
                 public String name(int index) {
                     return session.topicName("dt", index);

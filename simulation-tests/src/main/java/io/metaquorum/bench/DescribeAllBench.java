@@ -37,12 +37,8 @@ final class DescribeAllBench implements Callable<Integer> {
 
     void validate() {
         AdminBenchOptions.requirePositive("--runs", runs);
-        if (warmup < 0) {
-            throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
-        }
-        if (pagePartitions < 0) {
-            throw new IllegalArgumentException("--page-partitions must be >= 0, got " + pagePartitions);
-        }
+        AdminBenchOptions.requireNonNegative("--warmup", warmup);
+        AdminBenchOptions.requireNonNegative("--page-partitions", pagePartitions);
     }
 
     /** What one walk saw: topic pieces (a topic split across pages counts once per page), partitions, pages. */
