@@ -76,10 +76,17 @@ class PartitionDirectoriesProcessTest {
         return cluster.node(broker).logDirs().resolve(topic + "-" + partition);
     }
 
-    /** The topic id in the partition.metadata of {@code dir}, empty when it has none. */
+    /**
+     * The topic id in the partition.metadata of {@code dir}, or in its partition.metadata.tmp
+     * while the broker has not published it yet (it does so 35 s after writing it); empty when
+     * it has neither.
+     */
     private static Optional<String> idIn(Path dir) {
         try {
             Path file = dir.resolve("partition.metadata");
+            if (!Files.isRegularFile(file)) {
+                file = dir.resolve("partition.metadata.tmp");
+            }
             if (!Files.isRegularFile(file)) {
                 return Optional.empty();
             }

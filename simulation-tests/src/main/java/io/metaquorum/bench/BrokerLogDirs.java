@@ -64,10 +64,17 @@ final class BrokerLogDirs {
         return new ArrayList<>(byBroker.keySet());
     }
 
-    /** Whether broker {@code id} has {@code <topic>-<partition>/partition.metadata} in one of its log dirs. */
+    /**
+     * Whether broker {@code id} has the directory {@code <topic>-<partition>} in one of its log
+     * dirs with its metadata written: {@code partition.metadata}, or the
+     * {@code partition.metadata.tmp} a broker publishes under that name once the kernel has
+     * written it back (docs/brokers.md, "Creating directories in batches").
+     */
     boolean has(int id, String topic, int partition) {
         for (Path logDir : byBroker.get(id)) {
-            if (Files.isRegularFile(logDir.resolve(topic + "-" + partition).resolve("partition.metadata"))) {
+            Path dir = logDir.resolve(topic + "-" + partition);
+            if (Files.isRegularFile(dir.resolve("partition.metadata"))
+                    || Files.isRegularFile(dir.resolve("partition.metadata.tmp"))) {
                 return true;
             }
         }

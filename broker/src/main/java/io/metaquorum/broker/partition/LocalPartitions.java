@@ -38,6 +38,8 @@ final class LocalPartitions {
     private final TreeMap<PartitionKey, TreeSet<DirLocation>> straysByPartition = new TreeMap<>();
     /** Entries under each log dir that are neither partitions nor strays: their names are taken. */
     private final List<TreeSet<String>> foreign = new ArrayList<>();
+    /** Live directories written and not yet published. */
+    final UnpublishedDirs unpublished = new UnpublishedDirs();
 
     LocalPartitions(int logDirCount) {
         liveCount = new int[logDirCount];
@@ -85,6 +87,17 @@ final class LocalPartitions {
             live.remove(topicId);
         }
         liveCount[removed.logDir()]--;
+    }
+
+    /** The directories of {@code batch} still live where it wrote them (not deleted or staged since), in its order. */
+    List<PartitionStore.NewPartition> stillLive(UnpublishedDirs.Batch batch) {
+        List<PartitionStore.NewPartition> still = new ArrayList<>(batch.dirs().size());
+        for (UnpublishedDirs.Dir dir : batch.dirs()) {
+            if (new DirLocation(batch.logDir(), dir.written().dir()).equals(live(dir.topicId(), dir.partition()))) {
+                still.add(dir.written());
+            }
+        }
+        return still;
     }
 
     void addStray(StrayDir stray) {

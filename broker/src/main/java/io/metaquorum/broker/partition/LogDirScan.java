@@ -20,8 +20,11 @@ import org.slf4j.LoggerFactory;
  * otherwise it is a stray and is renamed aside at once (KAFKA-14616: the broker missed a
  * delete, or a delete and a re-create with the same name, while it was away). A directory
  * without a valid {@code partition.metadata} is a stray too: what it held is not guessed.
- * Existing {@code -stray} directories are taken back with the staging time in their names.
- * Anything else is left alone and reported once.
+ * A live directory whose metadata was written and not yet published (only a
+ * {@code partition.metadata.tmp}, whole: the broker stopped, or a pass failed, before its
+ * {@link DirectoryBatch#publish}) is queued to be published at once. Existing {@code -stray}
+ * directories are taken back with the staging time in their names (their topic id from a
+ * published {@code partition.metadata} only). Anything else is left alone and reported once.
  */
 final class LogDirScan {
     private static final Logger LOG = LoggerFactory.getLogger(PartitionReconciler.class);
@@ -44,8 +47,16 @@ final class LogDirScan {
         this.reported = reported;
     }
 
-    /** A partition directory found by the scan; its fate is decided once its whole log dir is read. */
-    private record Found(DirLocation location, PartitionDirName.Partition name, UuidKey topicId, String unreadable) {
+    /**
+     * A partition directory found by the scan; its fate is decided once its whole log dir is
+     * read. {@code unpublished} holds the bytes of a whole {@code partition.metadata.tmp} when
+     * there is no {@code partition.metadata}, else null.
+     */
+    private record Found(DirLocation location, PartitionDirName.Partition name, UuidKey topicId, String unreadable,
+                         byte[] unpublished) {
+        Found(DirLocation location, PartitionDirName.Partition name, String unreadable) {
+            this(location, name, null, unreadable, null);
+        }
     }
 
     /**
@@ -72,41 +83,59 @@ final class LogDirScan {
                 PartitionDirName name = entry.directory() ? PartitionDirName.parse(entry.name())
                         : new PartitionDirName.Unrecognized();
                 if (name instanceof PartitionDirName.Partition partition) {
-                    found.add(read(location, partition));
+                    found.add(read(location, partition, true));
                 } else if (name instanceof PartitionDirName.Stray stray) {
-                    Found metadata = read(location, new PartitionDirName.Partition(stray.topic(), stray.partition()));
+                    Found metadata = read(location, new PartitionDirName.Partition(stray.topic(), stray.partition()),
+                            false);
                     local.addStray(new StrayDir(location, stray.partition(), metadata.topicId(), stray.stagedAtMs()));
                 } else {
                     local.addForeign(location);
                     report(location, entry.directory(), pass);
                 }
             }
+            List<UnpublishedDirs.Dir> unpublished = new ArrayList<>();
             for (Found each : found) {
                 if (!sort(each, topics, local, nowMs, pass)) {
                     return null;
                 }
+                if (each.unpublished() != null
+                        && each.location().equals(local.live(each.topicId(), each.name().partition()))) {
+                    unpublished.add(new UnpublishedDirs.Dir(each.topicId(), each.name().partition(),
+                            new PartitionStore.NewPartition(each.location().name(), each.unpublished())));
+                }
             }
+            local.unpublished.add(new UnpublishedDirs.Batch(dir, nowMs, unpublished));
         }
         return local;
     }
 
-    private Found read(DirLocation location, PartitionDirName.Partition name) {
+    /**
+     * Reads the directory's topic id from its {@code partition.metadata}, or when it has none and
+     * {@code orUnpublished}, from a whole {@code partition.metadata.tmp}.
+     */
+    private Found read(DirLocation location, PartitionDirName.Partition name, boolean orUnpublished) {
+        Path logDir = logDirs.get(location.logDir());
         byte[] content;
+        boolean published = true;
         try {
-            content = store.readPartitionMetadata(logDirs.get(location.logDir()), location.name(),
-                    PartitionMetadataFile.FILE_BYTES_MAX + 1);
+            content = store.readPartitionMetadata(logDir, location.name(), PartitionMetadataFile.FILE_BYTES_MAX + 1);
+            if (content == null && orUnpublished) {
+                content = store.readUnpublishedMetadata(logDir, location.name(),
+                        PartitionMetadataFile.FILE_BYTES_MAX + 1);
+                published = false;
+            }
         } catch (IOException e) {
-            return new Found(location, name, null, PartitionMetadataFile.FILE_NAME + " cannot be read ("
+            return new Found(location, name, PartitionMetadataFile.FILE_NAME + " cannot be read ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
         if (content == null) {
-            return new Found(location, name, null, "it has no " + PartitionMetadataFile.FILE_NAME);
+            return new Found(location, name, "it has no " + PartitionMetadataFile.FILE_NAME);
         }
+        String file = published ? PartitionMetadataFile.FILE_NAME : PartitionMetadataFile.FILE_NAME + ".tmp";
         try {
-            return new Found(location, name, PartitionMetadataFile.parse(content), null);
+            return new Found(location, name, PartitionMetadataFile.parse(content), null, published ? null : content);
         } catch (PartitionMetadataFile.MalformedException e) {
-            return new Found(location, name, null, PartitionMetadataFile.FILE_NAME + " is malformed (" + e.getMessage()
-                    + ")");
+            return new Found(location, name, file + " is malformed (" + e.getMessage() + ")");
         }
     }
 

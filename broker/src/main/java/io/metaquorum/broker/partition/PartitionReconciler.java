@@ -9,11 +9,9 @@ import io.metaquorum.metadata.image.TopicChanges;
 import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.metadata.image.TopicsImage;
 import io.metaquorum.metadata.image.UuidKey;
-import io.vavr.Tuple2;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -44,6 +42,8 @@ import org.slf4j.LoggerFactory;
  *       the image no longer assigns (topic deleted, partition moved away) is deleted at once;
  *       then a missing directory is created in the log dir with the fewest partitions, or taken
  *       back from a stray that holds exactly that topic id and partition.</li>
+ *   <li>Batches of new directories written {@code publishDelayMs} ago are published
+ *       ({@link DirectoryBatch}: their metadata synced and renamed, once the kernel wrote it).</li>
  *   <li>Strays whose {@code delete.stale.topic.delay.ms} has passed are deleted.</li>
  * </ol>
  * Deletions precede creations so that a topic deleted and re-created under the same name
@@ -73,6 +73,12 @@ public final class PartitionReconciler {
      * deletes something is acted on between them.
      */
     public static final int CREATES_PER_PASS_MAX = 1024;
+    /**
+     * How long after a batch of directories is written its metadata is published
+     * ({@link DirectoryBatch}): Linux writes back dirty data older than 30 s at its next wake-up,
+     * 5 s apart (its defaults), so the publish's fsyncs find the bytes written; else they write them.
+     */
+    public static final long PUBLISH_DELAY_MS = 35_000;
     /** A pass stops after this many failed operations: by then a log dir is gone or read-only. */
     public static final int DISK_ERRORS_PER_PASS_MAX = 32;
     private static final Logger LOG = LoggerFactory.getLogger(PartitionReconciler.class);
@@ -80,6 +86,7 @@ public final class PartitionReconciler {
     private final int brokerId;
     private final List<Path> logDirs;
     private final long deleteStaleTopicDelayMs;
+    private final long publishDelayMs;
     private final PartitionStore store;
     private final String logPrefix;
     private final LogDirScan scan;
@@ -106,26 +113,36 @@ public final class PartitionReconciler {
      */
     private final TreeSet<PartitionKey> offlinePartitions = new TreeSet<>();
     /** Directories planned but not written yet, by log dir; empty between passes. */
-    private final List<List<PartitionStore.NewPartition>> pendingCreations = new ArrayList<>();
+    private final List<List<UnpublishedDirs.Dir>> pendingCreations = new ArrayList<>();
     private int pendingCreationCount;
+
+    /** A reconciler that publishes each batch of new directories in the pass that writes it (no publish delay). */
+    public PartitionReconciler(int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs, PartitionStore store,
+                               String logPrefix) {
+        this(brokerId, logDirs, deleteStaleTopicDelayMs, 0, store, logPrefix);
+    }
 
     /**
      * @param brokerId                this broker's node id
      * @param logDirs                 {@code log.dirs}, in order (placement ties go to the first)
      * @param deleteStaleTopicDelayMs how long a stray waits before it is deleted
+     * @param publishDelayMs          how long after a batch of directories is written its metadata
+     *                                is synced and published ({@link #PUBLISH_DELAY_MS} on a node)
      * @param store                   the file system under {@code logDirs}
      * @param logPrefix               node context for log lines, e.g. {@code "[node 4] "}
      */
-    public PartitionReconciler(int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs, PartitionStore store,
-                               String logPrefix) {
+    public PartitionReconciler(int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs, long publishDelayMs,
+                               PartitionStore store, String logPrefix) {
         Invariants.check(!logDirs.isEmpty(), "a broker needs at least one log dir");
         Invariants.check(deleteStaleTopicDelayMs >= 0, "delete.stale.topic.delay.ms must be >= 0, got %d",
                 deleteStaleTopicDelayMs);
+        Invariants.check(publishDelayMs >= 0, "the publish delay must be >= 0, got %d", publishDelayMs);
         Invariants.check(new TreeSet<>(logDirs).size() == logDirs.size(), "log.dirs lists a directory twice: %s",
                 logDirs);
         this.brokerId = brokerId;
         this.logDirs = List.copyOf(logDirs);
         this.deleteStaleTopicDelayMs = deleteStaleTopicDelayMs;
+        this.publishDelayMs = publishDelayMs;
         this.store = store;
         this.logPrefix = logPrefix;
         for (int i = 0; i < logDirs.size(); i++) {
@@ -158,11 +175,13 @@ public final class PartitionReconciler {
             local = scan.scan(topics, nowMs, pass, offline);
         }
         if (local != null) {
-            TreeMap<UuidKey, TopicChange> scope = wholeImage ? everyTopic(topics) : changedTopics(update);
+            TreeMap<UuidKey, TopicChange> scope = wholeImage ? PassScope.everyTopic(topics, local)
+                    : PassScope.changedTopics(update, settledOffset, unfinished);
             for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
                 removeUnassigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
             }
-            createAssigned(scope, topics, pass);
+            createAssigned(scope, topics, nowMs, pass);
+            publishDue(nowMs, pass);
             deleteDueStrays(nowMs, pass);
         }
         sync(pass);
@@ -173,38 +192,9 @@ public final class PartitionReconciler {
             settledOffset = image.lastCommittedOffset();
         }
         ReconcileResult result = pass.result(nextDeadlineMs());
-        logSummary(image, result, pass);
+        pass.logSummary(image.lastCommittedOffset(), result, local == null ? "?" : String.valueOf(local.liveCount()),
+                local == null ? "?" : String.valueOf(local.strayCount()));
         return result;
-    }
-
-    /**
-     * Every topic of the image and every topic with a live directory here, each to be looked at
-     * whole: O(image), for the passes that have nothing to go by.
-     */
-    private TreeMap<UuidKey, TopicChange> everyTopic(TopicsImage topics) {
-        TreeMap<UuidKey, TopicChange> scope = new TreeMap<>();
-        for (Iterator<UuidKey> ids = topics.byId().keysIterator(); ids.hasNext(); ) {
-            scope.put(ids.next(), TopicChange.WHOLE);
-        }
-        for (UuidKey id : local.liveTopicIds()) {
-            scope.put(id, TopicChange.WHOLE);
-        }
-        return scope;
-    }
-
-    /**
-     * The topics {@code update} lists as changed since the last pass, and those a pass cut short
-     * left unfinished: O(change).
-     */
-    private TreeMap<UuidKey, TopicChange> changedTopics(ImageUpdate update) {
-        Invariants.check(update.baseOffset() <= settledOffset && settledOffset <= update.offset(),
-                "the changes from offset %d to %d cannot bring the directories from offset %d",
-                update.baseOffset(), update.offset(), settledOffset);
-        TreeMap<UuidKey, TopicChange> scope = new TreeMap<>(unfinished);
-        for (Tuple2<UuidKey, TopicChange> topic : update.topics().byId()) {
-            scope.merge(topic._1, topic._2, TopicChange::union);
-        }
-        return scope;
     }
 
     /**
@@ -212,7 +202,8 @@ public final class PartitionReconciler {
      * {@link #CREATES_PER_PASS_MAX} are written; the topics not finished then are kept in
      * {@code unfinished} for the next pass.
      */
-    private void createAssigned(TreeMap<UuidKey, TopicChange> scope, TopicsImage topics, ReconcilePass pass) {
+    private void createAssigned(TreeMap<UuidKey, TopicChange> scope, TopicsImage topics, long nowMs,
+                                ReconcilePass pass) {
         unfinished.clear();
         for (Map.Entry<UuidKey, TopicChange> topic : scope.entrySet()) {
             createAssigned(topic.getKey(), topics.topic(topic.getKey()), topic.getValue(), pass);
@@ -222,7 +213,7 @@ public final class PartitionReconciler {
                 break;
             }
         }
-        flushCreations(pass);
+        flushCreations(nowMs, pass);
     }
 
     private boolean isAssigned(TopicImage topic, int partition) {
@@ -321,24 +312,27 @@ public final class PartitionReconciler {
             return;
         }
         local.addLive(id, partition, new DirLocation(dir, name));
-        pendingCreations.get(dir).add(new PartitionStore.NewPartition(name, PartitionMetadataFile.format(id)));
+        pendingCreations.get(dir).add(new UnpublishedDirs.Dir(id, partition,
+                new PartitionStore.NewPartition(name, PartitionMetadataFile.format(id))));
         pendingCreationCount++;
     }
 
     /**
-     * Writes the planned directories, one {@link DirectoryBatch} per log dir, each made durable
-     * by its own barrier (its log dir's fsync included, so a batch does not mark the log dir for
-     * the pass's final sync). The picture already counts them as live: if a batch fails, the
-     * pass fails and the picture is dropped, so the optimism never outlives the pass.
+     * Writes the planned directories, one {@link DirectoryBatch} per log dir, and queues each
+     * batch to be published {@code publishDelayMs} later (its own barrier then, its log dir's
+     * fsync included, so a batch does not mark the log dir for the pass's final sync). The
+     * picture already counts them as live: if a batch fails, the pass fails and the picture is
+     * dropped, so the optimism never outlives the pass.
      */
-    private void flushCreations(ReconcilePass pass) {
+    private void flushCreations(long nowMs, ReconcilePass pass) {
         for (int dir = 0; dir < logDirs.size(); dir++) {
-            List<PartitionStore.NewPartition> batch = pendingCreations.get(dir);
+            List<UnpublishedDirs.Dir> batch = pendingCreations.get(dir);
             if (batch.isEmpty()) {
                 continue;
             }
             try {
-                DirectoryBatch.create(store, logDirs.get(dir), batch);
+                DirectoryBatch.write(store, logDirs.get(dir), UnpublishedDirs.written(batch));
+                local.unpublished.add(new UnpublishedDirs.Batch(dir, nowMs + publishDelayMs, batch));
                 pass.created += batch.size();
                 LOG.debug("{}created {} partition directories in {}", logPrefix, batch.size(), logDirs.get(dir));
             } catch (IOException e) {
@@ -349,6 +343,31 @@ public final class PartitionReconciler {
             batch.clear();
         }
         pendingCreationCount = 0;
+    }
+
+    /**
+     * Publishes the batches due at {@code nowMs} ({@link DirectoryBatch#publish}), each without
+     * the directories deleted or staged since it was written; a log dir gone offline keeps its
+     * batches as they are.
+     */
+    private void publishDue(long nowMs, ReconcilePass pass) {
+        for (UnpublishedDirs.Batch batch : local.unpublished.takeDue(nowMs)) {
+            if (pass.stopped() || offline.contains(batch.logDir())) {
+                continue;
+            }
+            List<PartitionStore.NewPartition> live = local.stillLive(batch);
+            if (live.isEmpty()) {
+                continue;
+            }
+            Path logDir = logDirs.get(batch.logDir());
+            try {
+                DirectoryBatch.publish(store, logDir, live);
+                pass.published += live.size();
+                LOG.debug("{}published {} partition directories in {}", logPrefix, live.size(), logDir);
+            } catch (IOException e) {
+                failed(batch.logDir(), "publishing " + live.size() + " partition directories in", logDir, e, pass);
+            }
+        }
     }
 
     private void restore(StrayDir stray, UuidKey id, String name, ReconcilePass pass) {
@@ -444,21 +463,13 @@ public final class PartitionReconciler {
         return dirs;
     }
 
+    /** When the first stray falls due for deletion or the first batch for its publish, whichever is first. */
     private long nextDeadlineMs() {
-        StrayDir first = local == null ? null : local.firstStaged();
-        return first == null ? Long.MAX_VALUE : first.deadlineMs(deleteStaleTopicDelayMs);
-    }
-
-    private void logSummary(MetadataImage image, ReconcileResult result, ReconcilePass pass) {
-        if (pass.notCreatedOffline > 0) {
-            LOG.warn("{}{} partition directories for offset {} not created: every log dir is offline", logPrefix,
-                    pass.notCreatedOffline, image.lastCommittedOffset());
+        if (local == null) {
+            return Long.MAX_VALUE;
         }
-        if (!result.changedNothing()) {
-            LOG.info("{}partition directories at offset {}: {} created, {} deleted, {} staged as stray, {} restored, "
-                    + "{} strays deleted; {} live, {} strays waiting", logPrefix, image.lastCommittedOffset(),
-                    result.created(), result.removed(), result.strayed(), result.restored(), result.straysDeleted(),
-                    local == null ? "?" : local.liveCount(), local == null ? "?" : local.strayCount());
-        }
+        StrayDir first = local.firstStaged();
+        long strayDue = first == null ? Long.MAX_VALUE : first.deadlineMs(deleteStaleTopicDelayMs);
+        return Math.min(strayDue, local.unpublished.firstDueMs());
     }
 }

@@ -14,8 +14,9 @@ import java.util.List;
  * checks that {@code name} is one path segment.
  *
  * <p>Durability: a batch of new partition directories is written in steps that
- * {@link DirectoryBatch} orders ({@link #writePartition}, {@link #syncPartitionFiles},
- * {@link #publishPartition}, then {@link #sync} of the log dir: one directory fsync per batch
+ * {@link DirectoryBatch} orders: {@link #writePartition} when the reconciler creates them, and
+ * later, once the kernel has written them back, {@link #syncPartitionFiles},
+ * {@link #publishPartition}, then {@link #sync} of the log dir (one directory fsync per batch
  * instead of two fsyncs per partition). {@link #rename} and {@link #deleteRecursively} change
  * the entries of a log dir, and those changes are durable once {@link #sync} of that log dir
  * returns.
@@ -42,6 +43,13 @@ public interface PartitionStore {
      * exist.
      */
     byte[] readPartitionMetadata(Path logDir, String dir, int maxBytes) throws IOException;
+
+    /**
+     * The bytes of {@code <logDir>/<dir>/partition.metadata.tmp}, the metadata of a directory
+     * written and not yet published (at most {@code maxBytes} of them), or null when the file
+     * does not exist.
+     */
+    byte[] readUnpublishedMetadata(Path logDir, String dir, int maxBytes) throws IOException;
 
     /** A partition directory to create: its name and the bytes of its {@code partition.metadata}. */
     record NewPartition(String dir, byte[] metadata) {

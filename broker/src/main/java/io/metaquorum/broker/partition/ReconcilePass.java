@@ -20,6 +20,8 @@ final class ReconcilePass {
     /** The indexes of the log dirs whose entries this pass changed: they need a sync. */
     private final TreeSet<Integer> changedLogDirs = new TreeSet<>();
     int created;
+    /** Directories whose metadata this pass synced and published. */
+    int published;
     int removed;
     int strayed;
     int restored;
@@ -69,6 +71,23 @@ final class ReconcilePass {
 
     int diskErrorCount() {
         return diskErrors.size();
+    }
+
+    /**
+     * One line for a pass that changed something (a publish alone is not counted: it changes no
+     * entry of a log dir, only names a synced file), and a warning for what it could not create.
+     */
+    void logSummary(long offset, ReconcileResult result, String live, String strays) {
+        if (notCreatedOffline > 0) {
+            LOG.warn("{}{} partition directories for offset {} not created: every log dir is offline", logPrefix,
+                    notCreatedOffline, offset);
+        }
+        if (!result.changedNothing()) {
+            LOG.info("{}partition directories at offset {}: {} created, {} deleted, {} staged as stray, {} restored, "
+                    + "{} strays deleted, {} published; {} live, {} strays waiting", logPrefix, offset,
+                    result.created(), result.removed(), result.strayed(), result.restored(), result.straysDeleted(),
+                    published, live, strays);
+        }
     }
 
     ReconcileResult result(long nextDeadlineMs) {

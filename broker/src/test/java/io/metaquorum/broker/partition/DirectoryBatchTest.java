@@ -125,4 +125,33 @@ class DirectoryBatchTest {
         ReconcileResult again = reconciler.reconcile(images.take(), T0);
         assertTrue(again.complete() && again.changedNothing(), again.toString());
     }
+
+    @Test
+    void withAPublishDelayTheWritesComeFirstAndTheirPublishAtTheDeadlineWithoutWhatWasDeletedMeanwhile() {
+        long publishDelayMs = 35_000;
+        PartitionReconciler reconciler = new PartitionReconciler(BROKER, List.of(A), 60_000, publishDelayMs, store,
+                "[node 4] ");
+        images.create("kept", id(1), onThisBroker(2));
+        images.create("gone", id(2), onThisBroker(2));
+        ReconcileResult written = reconciler.reconcile(images.take(), T0);
+        assertTrue(written.complete(), written.toString());
+        assertEquals(4, written.created());
+        assertEquals(List.of("write", "write", "write", "write"), stepsByLogDir().get(A), "no sync before the delay");
+        assertEquals(T0 + publishDelayMs, written.nextDeadlineMs(), "the publish is the next deadline");
+
+        images.delete("gone");
+        ImageUpdate deleted = images.take();
+        store.clearOperations();
+        ReconcileResult early = reconciler.reconcile(deleted, T0 + publishDelayMs - 1);
+        assertEquals(2, early.removed());
+        assertEquals(List.of("delete", "delete", "sync"), stepsByLogDir().get(A), "nothing published a ms early");
+
+        store.clearOperations();
+        ReconcileResult due = reconciler.reconcile(deleted, T0 + publishDelayMs);
+        assertTrue(due.complete() && due.changedNothing(), due.toString());
+        assertEquals(List.of("sync-files", "publish", "publish", "sync"), stepsByLogDir().get(A),
+                "the two directories still live, in one batch");
+        assertEquals(Long.MAX_VALUE, due.nextDeadlineMs());
+        assertEquals(2, store.describe().size());
+    }
 }

@@ -87,6 +87,17 @@ final class InMemoryPartitionStore implements PartitionStore {
     }
 
     @Override
+    public byte[] readUnpublishedMetadata(Path logDir, String dir, int maxBytes) throws IOException {
+        checkName(dir);
+        Node node = dir(logDir).get(dir);
+        if (node == null || !node.directory()) {
+            throw new IOException("no directory " + logDir.resolve(dir));
+        }
+        byte[] bytes = temporary.get(logDir.resolve(dir));
+        return bytes == null ? null : Arrays.copyOf(bytes, Math.min(maxBytes, bytes.length));
+    }
+
+    @Override
     public void writePartition(Path logDir, NewPartition partition) throws IOException {
         checkName(partition.dir());
         operations.add("write " + logDir.resolve(partition.dir()));
@@ -139,6 +150,14 @@ final class InMemoryPartitionStore implements PartitionStore {
             throw new IOException("cannot rename " + from + " to " + to + " in " + logDir);
         }
         entries.put(to, entries.remove(from));
+        // An unpublished directory's temporary file moves with it.
+        byte[] unpublished = temporary.remove(logDir.resolve(from));
+        if (unpublished != null) {
+            temporary.put(logDir.resolve(to), unpublished);
+        }
+        if (syncedTemporary.remove(logDir.resolve(from))) {
+            syncedTemporary.add(logDir.resolve(to));
+        }
     }
 
     @Override

@@ -81,7 +81,8 @@ public final class LogManager implements PartitionDirectories, AutoCloseable {
 
     private LogManager(NioPartitionStore store, int brokerId, List<Path> logDirs, long deleteStaleTopicDelayMs,
                        Time time, String logPrefix, FaultHandler faultHandler) {
-        this(new PartitionReconciler(brokerId, logDirs, deleteStaleTopicDelayMs, store, logPrefix), brokerId, time,
+        this(new PartitionReconciler(brokerId, logDirs, deleteStaleTopicDelayMs, PartitionReconciler.PUBLISH_DELAY_MS,
+                store, logPrefix), brokerId, time,
                 logPrefix, faultHandler, store);
     }
 

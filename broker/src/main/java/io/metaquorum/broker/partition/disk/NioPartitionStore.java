@@ -31,9 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The {@link PartitionStore} on the real file system (java.nio). {@code partition.metadata} is
  * written as Kafka writes it, to {@code partition.metadata.tmp}, fsync, atomic rename, in the
  * steps and the order {@code DirectoryBatch} gives a whole batch: the directories and temporary
- * files one after another, the temporary files' fsyncs on a small pool of threads so that they
- * overlap (the file system commits them together instead of one journal commit per fsync), the
- * renames, and the log dir's fsync ({@link #sync}) once. There is no fsync of each partition
+ * files one after another; later the temporary files' fsyncs on a small pool of threads so that
+ * they overlap (the file system commits them together instead of one journal commit per
+ * fsync), the renames, and the log dir's fsync ({@link #sync}) once. There is no fsync of each partition
  * directory (see {@code DirectoryBatch} for why none is needed). Symbolic links are never
  * followed: a link under a log dir is an entry that is not a directory, and deleting a tree
  * removes links, not what they point to.
@@ -80,7 +80,15 @@ public final class NioPartitionStore implements PartitionStore, AutoCloseable {
 
     @Override
     public byte[] readPartitionMetadata(Path logDir, String dir, int maxBytes) throws IOException {
-        Path file = entry(logDir, dir).resolve(PartitionMetadataFile.FILE_NAME);
+        return readAtMost(entry(logDir, dir).resolve(PartitionMetadataFile.FILE_NAME), maxBytes);
+    }
+
+    @Override
+    public byte[] readUnpublishedMetadata(Path logDir, String dir, int maxBytes) throws IOException {
+        return readAtMost(entry(logDir, dir).resolve(TEMP_FILE), maxBytes);
+    }
+
+    private static byte[] readAtMost(Path file, int maxBytes) throws IOException {
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
             return in.readNBytes(maxBytes);
         } catch (NoSuchFileException e) {

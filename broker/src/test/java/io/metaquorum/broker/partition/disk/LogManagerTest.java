@@ -93,8 +93,10 @@ class LogManagerTest {
         ImageUpdate created = images.create("t", id(1), replicas(4), replicas(5), replicas(5, 4));
         manager.onImage(created);
         awaitApplied(manager, created);
-        assertEquals("version: 0\ntopic_id: " + TestImages.base64(id(1)), Files.readString(a.resolve("t-0/partition.metadata")));
-        assertEquals(List.of("partition.metadata"), names(b.resolve("t-2")));
+        // In place and not yet published: the metadata keeps its temporary name for PUBLISH_DELAY_MS.
+        assertEquals("version: 0\ntopic_id: " + TestImages.base64(id(1)),
+                Files.readString(a.resolve("t-0/partition.metadata.tmp")));
+        assertEquals(List.of("partition.metadata.tmp"), names(b.resolve("t-2")));
 
         ImageUpdate deleted = images.delete("t");
         manager.onImage(deleted);
@@ -102,6 +104,40 @@ class LogManagerTest {
         assertEquals(List.of(), names(a));
         assertEquals(List.of(), names(b));
         assertTrue(manager.lastDiskError().isEmpty());
+    }
+
+    @Test
+    void aBatchIsPublishedThePublishDelayAfterItWasWrittenAndAStartPublishesWhatAStopLeft() throws Exception {
+        Path a = dir("a");
+        long publishDelayMs = 300;
+        NioPartitionStore store = new NioPartitionStore(2);
+        LogManager manager = started(new LogManager(new PartitionReconciler(BROKER, List.of(a), 60_000,
+                publishDelayMs, store, "[node 4] "), BROKER, SystemTime.INSTANCE, "[node 4] ",
+                (message, cause) -> faults.add(message), store));
+        long offeredAtMs = System.currentTimeMillis();
+        ImageUpdate created = images.create("t", id(1), replicas(4), replicas(4));
+        manager.onImage(created);
+        awaitApplied(manager, created);
+        await(() -> Files.exists(a.resolve("t-1/partition.metadata")), "the batch is published");
+        assertTrue(System.currentTimeMillis() >= offeredAtMs + publishDelayMs, "published before its delay");
+        assertEquals(List.of("partition.metadata"), names(a.resolve("t-0")));
+        assertEquals("version: 0\ntopic_id: " + TestImages.base64(id(1)),
+                Files.readString(a.resolve("t-0/partition.metadata")));
+
+        manager.close();
+
+        // On a node's delay (PartitionReconciler.PUBLISH_DELAY_MS), a stop comes before the publish.
+        LogManager node = start(List.of(a), 60_000);
+        ImageUpdate more = images.create("u", id(2), replicas(4));
+        node.onImage(more);
+        awaitApplied(node, more);
+        node.close();
+        assertEquals(List.of("partition.metadata.tmp"), names(a.resolve("u-0")), "stopped before the publish");
+        LogManager restarted = start(List.of(a), 60_000);
+        restarted.onImage(more);
+        awaitApplied(restarted, more);
+        assertEquals(List.of("t-0", "t-1", "u-0"), names(a), "no stray: the start took the whole unpublished file");
+        assertEquals(List.of("partition.metadata"), names(a.resolve("u-0")), "and published it at once");
     }
 
     @Test
@@ -184,7 +220,8 @@ class LogManagerTest {
         assertTrue(stray.startsWith("t-0.") && stray.endsWith("-stray"), stray);
         long deadlineMs = Long.parseLong(stray.substring("t-0.".length(), stray.length() - "-stray".length()))
                 + delayMs;
-        assertEquals("version: 0\ntopic_id: " + TestImages.base64(id(2)), Files.readString(a.resolve("t-0/partition.metadata")));
+        assertEquals("version: 0\ntopic_id: " + TestImages.base64(id(2)),
+                Files.readString(a.resolve("t-0/partition.metadata.tmp")));
 
         long stagedAtMs = deadlineMs - delayMs;
         await(() -> System.currentTimeMillis() >= stagedAtMs + delayMs / 2, "half the delay passed");
@@ -225,6 +262,11 @@ class LogManagerTest {
         @Override
         public byte[] readPartitionMetadata(Path logDir, String dir, int maxBytes) throws IOException {
             return disk.readPartitionMetadata(logDir, dir, maxBytes);
+        }
+
+        @Override
+        public byte[] readUnpublishedMetadata(Path logDir, String dir, int maxBytes) throws IOException {
+            return disk.readUnpublishedMetadata(logDir, dir, maxBytes);
         }
 
         @Override

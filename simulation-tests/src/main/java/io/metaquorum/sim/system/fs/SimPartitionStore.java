@@ -53,6 +53,12 @@ public final class SimPartitionStore implements PartitionStore {
     }
 
     @Override
+    public byte[] readUnpublishedMetadata(Path logDir, String dir, int maxBytes) {
+        byte[] content = fs.read(entry(logDir, dir).resolve(TEMP_FILE));
+        return content == null ? null : Arrays.copyOf(content, Math.min(maxBytes, content.length));
+    }
+
+    @Override
     public void writePartition(Path logDir, NewPartition partition) throws IOException {
         Path dir = entry(logDir, partition.dir());
         fs.mkdir(dir);

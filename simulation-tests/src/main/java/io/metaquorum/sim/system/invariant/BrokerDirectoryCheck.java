@@ -6,6 +6,7 @@ import io.metaquorum.metadata.image.TopicImage;
 import io.metaquorum.metadata.image.UuidKey;
 import io.metaquorum.sim.check.CheckFailure;
 import io.metaquorum.sim.system.fs.SimFileSystem;
+import io.metaquorum.sim.system.fs.SimPartitionStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +18,9 @@ import java.util.function.Supplier;
 /**
  * A broker's partition directories equal what the image it last reconciled completely
  * assigns it: every partition with the broker among its replicas has exactly one directory
- * {@code <topic>-<p>} holding its topic id, and no other partition directory exists. Strays
+ * {@code <topic>-<p>} holding its topic id (in {@code partition.metadata}, or in the
+ * {@code partition.metadata.tmp} of a directory not yet published), and no other partition
+ * directory exists. Strays
  * ({@code -stray}) are aside, but none may outlive its delete delay by more than
  * {@code strayGraceMs}. Catches a LogManager that skips the topic-id check on a directory it
  * finds (a deleted and re-created topic's old directory taken for live). A log dir a full disk
@@ -81,8 +84,12 @@ public final class BrokerDirectoryCheck {
         }
     }
 
+    /** The topic id of {@code partition.metadata}, or of the unpublished {@code partition.metadata.tmp} when there is none yet. */
     private static UuidKey topicId(SimFileSystem fs, Path dir) {
         byte[] bytes = fs.read(dir.resolve(PartitionMetadataFile.FILE_NAME));
+        if (bytes == null) {
+            bytes = fs.read(dir.resolve(SimPartitionStore.TEMP_FILE));
+        }
         if (bytes == null) {
             return null;
         }

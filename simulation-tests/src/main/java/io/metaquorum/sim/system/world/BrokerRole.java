@@ -53,7 +53,7 @@ final class BrokerRole implements NodeRole {
         String logPrefix = "[node " + machine.nodeId() + "] ";
         MetadataLoader loader = new MetadataLoader(logPrefix, snapshotTriggerBytes, snapshots);
         PartitionReconciler reconciler = new PartitionReconciler(machine.nodeId(), disk.logDirs(),
-                disk.deleteStaleTopicDelayMs(), disk.store(), logPrefix);
+                disk.deleteStaleTopicDelayMs(), PartitionReconciler.PUBLISH_DELAY_MS, disk.store(), logPrefix);
         ScheduledReconciler directories = new ScheduledReconciler(reconciler, logPrefix, this::onPass);
         this.offline = new BrokerDirectoryCheck.Offline(reconciler::offlineLogDirs, reconciler::isOffline);
         SimLifecycleTransport transport = new SimLifecycleTransport(machine, world.rpc(), () -> alive,

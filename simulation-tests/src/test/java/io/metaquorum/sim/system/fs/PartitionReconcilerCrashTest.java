@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
  * fsync: the order of {@code DirectoryBatch}), each with many seeds of what the crash keeps.
  * After each crash: no {@code partition.metadata} is torn, and a new reconciler over the same
  * disk ends with exactly the image's partitions, leftovers (directories that lost their rename
- * or their file) staged as strays and deleted after the delay.
+ * or their file) staged as strays and deleted after the delay. The same steps split over two
+ * passes as a node runs them (the writes, then the publish {@code PUBLISH_DELAY_MS} later): a
+ * directory whose temporary file survived whole is published by the scan, one that lost it or
+ * kept it torn is staged.
  */
 class PartitionReconcilerCrashTest {
     private static final int BROKER = 2;
@@ -48,6 +51,12 @@ class PartitionReconcilerCrashTest {
 
         PartitionReconciler reconciler() {
             return new PartitionReconciler(BROKER, List.of(LOG_DIR), DELAY_MS, store, "[node 2] ");
+        }
+
+        /** As a node runs it: each batch published {@link PartitionReconciler#PUBLISH_DELAY_MS} after its write. */
+        PartitionReconciler delayedReconciler() {
+            return new PartitionReconciler(BROKER, List.of(LOG_DIR), DELAY_MS, PartitionReconciler.PUBLISH_DELAY_MS,
+                    store, "[node 2] ");
         }
 
         /** Entry name to the topic id its partition.metadata holds ("none", "malformed", or the id). */
@@ -132,6 +141,45 @@ class PartitionReconcilerCrashTest {
         }
         assertTrue(outcomes.nothing > 0 && outcomes.partial > 0 && outcomes.straysStaged > 0,
                 "nothing " + outcomes.nothing + ", partial " + outcomes.partial + ", strays " + outcomes.straysStaged);
+    }
+
+    @Test
+    void aCrashAtAnyStepOfAWriteAndItsDelayedPublishLeavesNoTornMetadataAndRecovers() throws IOException {
+        ImageUpdate image = new ImageScript().create("t", OLD, new int[] {2, 1}, new int[] {1, 2}, new int[] {2});
+        long publishAtMs = T0 + PartitionReconciler.PUBLISH_DELAY_MS;
+        int finishedByTheScan = 0;
+        int straysStaged = 0;
+        for (int k = 1; k <= PASS_OPERATIONS; k++) {
+            for (long seed = 0; seed < SEEDS; seed++) {
+                Disk disk = Disk.of(seed * 100 + k, MetadataWriteOrder.TEMP_SYNC_RENAME_SYNC);
+                disk.fs().crashAtOperation(k);
+                PartitionReconciler running = disk.delayedReconciler();
+                try {
+                    // The write pass (3 x mkdir and temporary file), then the publish pass (the rest).
+                    assertTrue(running.reconcile(image, T0).complete());
+                    running.reconcile(image, publishAtMs);
+                    fail("the passes should have crashed at operation " + k);
+                } catch (SimulatedCrash expectedCrash) {
+                    disk.fs().restart();
+                }
+                TreeMap<String, String> left = disk.contents();
+                assertTrue(!left.containsValue("malformed"), "crash at " + k + ", seed " + seed + ": " + left);
+                PartitionReconciler restarted = disk.delayedReconciler();
+                ReconcileResult recovered = restarted.reconcile(image, publishAtMs + 1);
+                assertTrue(recovered.complete(), recovered.toString());
+                straysStaged += recovered.strayed();
+                long unpublishedLeft = left.values().stream().filter("none"::equals).count();
+                finishedByTheScan += recovered.strayed() < unpublishedLeft ? 1 : 0;
+                // What the recovery created again is published a delay later; then all of it is in place.
+                assertTrue(restarted.reconcile(image, publishAtMs + 1 + PartitionReconciler.PUBLISH_DELAY_MS)
+                        .complete());
+                TreeMap<String, String> live = disk.contents();
+                live.keySet().removeIf(name -> name.endsWith("-stray"));
+                assertEquals(live(OLD), live, "crash at " + k + ", seed " + seed + " left " + left);
+            }
+        }
+        assertTrue(finishedByTheScan > 0 && straysStaged > 0, "directories whose whole temporary file the scan"
+                + " published: " + finishedByTheScan + ", torn or empty ones staged as strays: " + straysStaged);
     }
 
     @Test
