@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  * {@code mq-bench propagation}: {@code --count} sequential CreateTopics of one topic (1
  * partition, replicated to every broker of the cluster), each answered once committed; for
  * each, the time from the answer until every broker has the partition's directory with its
- * {@code partition.metadata} on disk, watched in the brokers' {@code log.dirs} under
+ * metadata written ({@code partition.metadata}, or the {@code partition.metadata.tmp} a broker
+ * publishes under that name 35 s later), watched in the brokers' {@code log.dirs} under
  * {@code --data-dir} every 100 µs. Prints p50, p99 and max.
  */
 @Command(name = "propagation", mixinStandardHelpOptions = true,
