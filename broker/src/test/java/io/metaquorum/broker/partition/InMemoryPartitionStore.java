@@ -77,23 +77,26 @@ final class InMemoryPartitionStore implements PartitionStore {
 
     @Override
     public byte[] readPartitionMetadata(Path logDir, String dir, int maxBytes) throws IOException {
-        checkName(dir);
-        Node node = dir(logDir).get(dir);
-        if (node == null || !node.directory()) {
-            throw new IOException("no directory " + logDir.resolve(dir));
-        }
-        return node.metadata() == null ? null : Arrays.copyOf(node.metadata(), Math.min(maxBytes,
-                node.metadata().length));
+        return atMost(directory(logDir, dir).metadata(), maxBytes);
     }
 
     @Override
     public byte[] readUnpublishedMetadata(Path logDir, String dir, int maxBytes) throws IOException {
+        directory(logDir, dir);
+        return atMost(temporary.get(logDir.resolve(dir)), maxBytes);
+    }
+
+    /** The directory {@code dir} of {@code logDir}; fails when there is none. */
+    private Node directory(Path logDir, String dir) throws IOException {
         checkName(dir);
         Node node = dir(logDir).get(dir);
         if (node == null || !node.directory()) {
             throw new IOException("no directory " + logDir.resolve(dir));
         }
-        byte[] bytes = temporary.get(logDir.resolve(dir));
+        return node;
+    }
+
+    private static byte[] atMost(byte[] bytes, int maxBytes) {
         return bytes == null ? null : Arrays.copyOf(bytes, Math.min(maxBytes, bytes.length));
     }
 
