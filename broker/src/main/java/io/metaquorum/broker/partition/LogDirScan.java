@@ -104,7 +104,11 @@ final class LogDirScan {
                             new PartitionStore.NewPartition(each.location().name(), each.unpublished())));
                 }
             }
-            local.unpublished.add(new UnpublishedDirs.Batch(dir, nowMs, unpublished));
+            if (!unpublished.isEmpty()) {
+                LOG.info("{}{} partition directories in {} were written and not yet published (the broker stopped, or a"
+                        + " pass failed, before their publish); publishing them now", logPrefix, unpublished.size(), logDirs.get(dir));
+                local.unpublished.add(new UnpublishedDirs.Batch(dir, nowMs, unpublished));
+            }
         }
         return local;
     }
