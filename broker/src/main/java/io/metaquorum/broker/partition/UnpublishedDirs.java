@@ -23,6 +23,8 @@ final class UnpublishedDirs {
         }
     }
 
+    private final ArrayDeque<Batch> batches = new ArrayDeque<>();
+
     /** What {@code dirs} write, in their order. */
     static List<PartitionStore.NewPartition> written(List<Dir> dirs) {
         List<PartitionStore.NewPartition> written = new ArrayList<>(dirs.size());
@@ -32,13 +34,9 @@ final class UnpublishedDirs {
         return written;
     }
 
-    private final ArrayDeque<Batch> batches = new ArrayDeque<>();
-    private int dirCount;
-
     void add(Batch batch) {
         if (!batch.dirs().isEmpty()) {
             batches.addLast(batch);
-            dirCount += batch.dirs().size();
         }
     }
 
@@ -50,9 +48,7 @@ final class UnpublishedDirs {
     List<Batch> takeDue(long nowMs) {
         List<Batch> due = new ArrayList<>();
         while (!batches.isEmpty() && batches.peekFirst().dueAtMs() <= nowMs) {
-            Batch batch = batches.removeFirst();
-            dirCount -= batch.dirs().size();
-            due.add(batch);
+            due.add(batches.removeFirst());
         }
         return due;
     }
@@ -60,10 +56,5 @@ final class UnpublishedDirs {
     /** When the first batch falls due, {@link Long#MAX_VALUE} when none waits. */
     long firstDueMs() {
         return batches.isEmpty() ? Long.MAX_VALUE : batches.peekFirst().dueAtMs();
-    }
-
-    /** Directories waiting, some perhaps deleted or staged since (the publish skips those). */
-    int dirCount() {
-        return dirCount;
     }
 }
